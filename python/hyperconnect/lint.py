@@ -1,0 +1,24 @@
+"""`hc lint`: Verilator -Wall lint of every product RTL top (must be clean)."""
+
+from __future__ import annotations
+
+import subprocess
+
+from . import paths
+
+TOPS = ("axi_burst_equalizer", "axi_exbar")
+
+
+def run() -> list[str]:
+    """Lint each top with all of rtl/; return the warnings and errors found (empty: clean)."""
+    problems: list[str] = []
+    for top in TOPS:
+        cmd = ["verilator", "--lint-only", "-Wall", f"-I{paths.RTL}", "--top-module", top,
+               *[str(s) for s in paths.rtl_sources()]]
+        result = subprocess.run(cmd, env=paths.tool_env(), capture_output=True, text=True)
+        found = [line for line in (result.stdout + result.stderr).splitlines()
+                 if line.startswith(("%Error", "%Warning"))]
+        if result.returncode != 0 and not found:
+            found = [f"%Error: verilator exited {result.returncode} on {top}"]
+        problems += found
+    return problems

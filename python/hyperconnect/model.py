@@ -1,0 +1,67 @@
+"""Analytical model of round-robin AXI arbitration and of the burst equalizer (paper 000).
+
+Equations are numbered as in Restuccia et al., "Is Your Bus Arbiter Really Fair?" (TECS/CASES 2019).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+
+def share_eq1(beta_i: int, beta_others: int, n: int) -> float:
+    """Eq. 1: bandwidth fraction of a master with bursts beta_i among n masters, the others beta_others."""
+    _check_positive(beta_i=beta_i, beta_others=beta_others, n=n)
+    return 1.0 / (beta_others / beta_i * (n - 1) + 1.0)
+
+
+def share_eq3(bursts: Sequence[int], i: int) -> float:
+    """Eq. 3: bandwidth fraction of master i under per-transaction round-robin, bursts[j] beats each."""
+    if not bursts or any(b <= 0 for b in bursts):
+        raise ValueError("burst lengths must be positive")
+    return bursts[i] / sum(bursts)
+
+
+def share_eq4(bursts: Sequence[int], outstanding: Sequence[int], i: int) -> float:
+    """Eq. 4: as Eq. 3 when master j may have outstanding[j] transactions in flight."""
+    if len(bursts) != len(outstanding):
+        raise ValueError("bursts and outstanding must have the same length")
+    weights = [b * o for b, o in zip(bursts, outstanding)]
+    if any(w <= 0 for w in weights):
+        raise ValueError("bursts and outstanding must be positive")
+    return weights[i] / sum(weights)
+
+
+def equalized_bursts(bursts: Sequence[int], nominal: int) -> list[int]:
+    """Burst length each master presents to the arbiter behind an equalizer of nominal length beta."""
+    _check_positive(nominal=nominal)
+    return [min(b, nominal) for b in bursts]
+
+
+def abe_outstanding_limit(bursts: Sequence[int], outstanding: Sequence[int], nominal: int) -> int:
+    """Sec. 4.3: L = min_j floor(S_j * L_j / beta), at least 1."""
+    _check_positive(nominal=nominal)
+    return max(1, min((s * l) // nominal for s, l in zip(bursts, outstanding)))
+
+
+def abe_worst_case_delay(burst: int, nominal: int, n: int) -> int:
+    """Sec. 4.4: worst-case cycles to complete a burst of `burst` beats with n equalized masters."""
+    _check_positive(burst=burst, nominal=nominal, n=n)
+    return math.ceil(burst / nominal) * (n - 1) * nominal + 1
+
+
+def sub_bursts(length: int, nominal: int) -> int:
+    """Rule R2: number of sub-bursts C = ceil(len / beta) an INCR burst of `length` beats is split into."""
+    _check_positive(length=length, nominal=nominal)
+    return math.ceil(length / nominal)
+
+
+def pattern_byte(addr: int) -> int:
+    """The byte the bench memory model returns at an address never written (axi_mem_model.sv)."""
+    return (((addr & 0xFFFFFFFF) * 0x9E3779B1) & 0xFFFFFFFF) >> 24
+
+
+def _check_positive(**values: int) -> None:
+    for name, value in values.items():
+        if value <= 0:
+            raise ValueError(f"{name} must be positive (got {value})")

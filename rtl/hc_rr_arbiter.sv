@@ -1,0 +1,45 @@
+// hc_rr_arbiter — round-robin arbiter with a granularity of one grant per requester per round.
+//
+// Latency: combinational (req -> grant in the same cycle); the priority pointer moves on `advance`.
+// After requester i is granted, the search starts at i+1, so while all N request, each is granted
+// exactly once every N grants (paper 001, EXBAR: "one transaction per TS module in each round-cycle").
+// Work-conserving: if any requester is asserted, one is granted.
+// Parameters: N (1..64 requesters)
+module hc_rr_arbiter #(
+    parameter int N = 4,
+    localparam int IW = (N > 1) ? $clog2(N) : 1
+) (
+    input  logic          clk,
+    input  logic          rst_n,
+    input  logic [N-1:0]  req,
+    input  logic          advance,     // the current grant was taken: rotate priority past it
+    output logic [N-1:0]  grant,       // one-hot, zero when no request
+    output logic [IW-1:0] grant_idx,
+    output logic          grant_valid
+);
+    initial begin
+        if (N < 1 || N > 64) $fatal(1, "hc_rr_arbiter: N must be 1..64 (got %0d)", N);
+    end
+
+    logic [IW-1:0] prio;   // requester with the highest priority this cycle
+
+    always_comb begin
+        grant       = '0;
+        grant_idx   = '0;
+        grant_valid = 1'b0;
+        for (int k = 0; k < N; k++) begin
+            logic [IW-1:0] idx;
+            idx = IW'((int'(prio) + k) % N);
+            if (!grant_valid && req[idx]) begin
+                grant_valid = 1'b1;
+                grant_idx   = IW'(idx);
+                grant[idx]  = 1'b1;
+            end
+        end
+    end
+
+    always_ff @(posedge clk) begin
+        if (!rst_n)                       prio <= '0;
+        else if (advance && grant_valid)  prio <= (int'(grant_idx) == N - 1) ? '0 : grant_idx + IW'(1);
+    end
+endmodule
