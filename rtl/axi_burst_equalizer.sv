@@ -16,8 +16,9 @@
 //             TRACK_DEPTH (1..256, sub-transactions tracked per direction; caps cfg_max_outstanding)
 // Runtime:    cfg_nominal_len  beta, 1..256 beats (0 is taken as 1, above 256 as 256)
 //             cfg_max_outstanding  L, >= 1 (0 is taken as 1, above TRACK_DEPTH as TRACK_DEPTH)
-//             Both may change at any time: each sub-burst is cut with the values of the cycle it is
-//             issued in, so a change never corrupts a transaction in flight.
+//             Both are registered (a change applies from the next cycle) and may change at any time:
+//             each sub-burst is cut with the values in force when it is issued, so a change never
+//             corrupts a transaction in flight.
 // Choices:    IDs are serialised per direction: a request with another ID waits until all sub-bursts of
 //             the previous ID have completed, so responses reordered across IDs downstream cannot be
 //             misattributed. WRAP and exclusive (AxLOCK) bursts pass unsplit. INCR sub-bursts never cross
@@ -124,16 +125,20 @@ module axi_burst_equalizer #(
 
     localparam int CW = $clog2(TRACK_DEPTH + 1);
 
-    // ---- runtime configuration, clamped to its legal range ------------------------------------
-    logic [8:0] nominal_len;
+    // ---- runtime configuration, clamped to its legal range and registered (applies from the next
+    //      cycle; each sub-burst is cut with the values of the cycle it is issued in)
+    logic [7:0] nominal_len;   // AxLEN form: beats - 1
     logic [8:0] max_out;
-    always_comb begin
-        nominal_len = cfg_nominal_len;
-        if (nominal_len == 9'd0)   nominal_len = 9'd1;
-        if (nominal_len > 9'd256)  nominal_len = 9'd256;
-        max_out = cfg_max_outstanding;
-        if (max_out == 9'd0)                 max_out = 9'd1;
-        if (max_out > 9'(TRACK_DEPTH))       max_out = 9'(TRACK_DEPTH);
+    always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            nominal_len <= 8'd15;
+            max_out     <= 9'd1;
+        end else begin
+            nominal_len <= (cfg_nominal_len == 9'd0) ? 8'd0
+                         : (cfg_nominal_len > 9'd256) ? 8'd255 : 8'(cfg_nominal_len - 9'd1);
+            max_out     <= (cfg_max_outstanding == 9'd0) ? 9'd1
+                         : (cfg_max_outstanding > 9'(TRACK_DEPTH)) ? 9'(TRACK_DEPTH) : cfg_max_outstanding;
+        end
     end
 
     // ================================ read direction =============================================

@@ -21,14 +21,14 @@
 // so the data-channel halves can track sub-bursts with one FIFO, whatever the slave reorders across IDs.
 //
 // Parameters: ADDR_WIDTH (>= 12), ID_WIDTH (>= 1)
-// Runtime:    cfg_len (1..256, already clamped by the parent), allow (room to track one more sub-burst)
+// Runtime:    cfg_len (nominal beats - 1, 0..255), allow (room to track one more sub-burst)
 module hc_burst_splitter #(
     parameter int ADDR_WIDTH = 32,
     parameter int ID_WIDTH   = 4
 ) (
     input  logic                  clk,
     input  logic                  rst_n,
-    input  logic [8:0]            cfg_len,
+    input  logic [7:0]            cfg_len,      // nominal length - 1 (AxLEN form)
     input  logic                  allow,
     input  logic                  tracked_empty,
     // original request
@@ -69,11 +69,13 @@ module hc_burst_splitter #(
     localparam logic [1:0] BURST_INCR  = 2'b01;
     localparam logic [1:0] BURST_WRAP  = 2'b10;
 
+    // All lengths are in AxLEN form (beats - 1, 0..255): no adders on the split decision.
+
     // Remainder of the original request still to be issued ("cur"), held while sub-bursts go out.
     logic                  cur_valid;
     logic [ID_WIDTH-1:0]   cur_id;
     logic [ADDR_WIDTH-1:0] cur_addr;
-    logic [8:0]            cur_beats;      // 1..256 beats left
+    logic [7:0]            cur_len;        // beats left - 1
     logic [2:0]            cur_size;
     logic [1:0]            cur_burst;
     logic                  cur_lock;
@@ -83,46 +85,44 @@ module hc_burst_splitter #(
     logic [ID_WIDTH-1:0]   last_id;        // ID of the last sub-burst issued
 
     // Source of the next sub-burst: the remainder if there is one, else the incoming request.
-    logic                  src_valid;
-    logic [ID_WIDTH-1:0]   src_id;
-    logic [ADDR_WIDTH-1:0] src_addr;
-    logic [8:0]            src_beats;
-    logic [2:0]            src_size;
-    logic [1:0]            src_burst;
-    logic                  src_lock;
+    wire                  src_valid = cur_valid || in_valid;
+    wire [ID_WIDTH-1:0]   src_id    = cur_valid ? cur_id    : in_id;
+    wire [ADDR_WIDTH-1:0] src_addr  = cur_valid ? cur_addr  : in_addr;
+    wire [7:0]            src_len   = cur_valid ? cur_len   : in_len;
+    wire [2:0]            src_size  = cur_valid ? cur_size  : in_size;
+    wire [1:0]            src_burst = cur_valid ? cur_burst : in_burst;
+    wire                  src_lock  = cur_valid ? cur_lock  : in_lock;
 
+    // Sub-burst length limit: the nominal length, and for INCR the beats left in this 4 KB page.
+    // (4096 - aligned) >> size = ((~addr[11:0]) >> size) + 1 because the low `size` bits of an aligned
+    // address are zero, so the page limit in AxLEN form is a plain shift. Compares run in parallel and
+    // both candidate next addresses are computed before the compare selects one (timing).
+    logic [11:0] page_len_wide;
+    logic [7:0]  page_len;
+    logic        page_limited;   // INCR and the page ends first (ties included): next sub-burst starts a page
+    logic        no_split;
+    logic        sub_last;
+    logic [7:0]  limit_len;
+    logic [7:0]  sub_len;
     always_comb begin
-        if (cur_valid) begin
-            src_valid = 1'b1;       src_id    = cur_id;    src_addr = cur_addr;
-            src_beats = cur_beats;  src_size  = cur_size;  src_burst = cur_burst; src_lock = cur_lock;
-        end else begin
-            src_valid = in_valid;   src_id    = in_id;     src_addr = in_addr;
-            src_beats = {1'b0, in_len} + 9'd1;
-            src_size  = in_size;    src_burst = in_burst;  src_lock = in_lock;
-        end
+        page_len_wide = (~src_addr[11:0]) >> src_size;
+        page_len      = (page_len_wide > 12'd255) ? 8'd255 : page_len_wide[7:0];
+        page_limited  = (src_burst == BURST_INCR) && (page_len <= cfg_len);
+        no_split      = (src_burst == BURST_WRAP) || src_lock;
+        sub_last      = no_split || ((src_len <= cfg_len) && (src_burst != BURST_INCR || src_len <= page_len));
+        limit_len     = page_limited ? page_len : cfg_len;
+        sub_len       = sub_last ? src_len : limit_len;
     end
 
-    // Sub-burst length: min(remaining, nominal, beats to the 4 KB boundary).
-    logic [ADDR_WIDTH-1:0] aligned_addr;
-    logic [12:0]           beats_to_4k;    // 1..4096
-    logic [8:0]            sub_beats;
-    logic                  sub_last;
-    logic [ADDR_WIDTH-1:0] next_addr;
-    logic                  no_split;
-
-    always_comb begin
-        aligned_addr = src_addr & ~((ADDR_WIDTH'(1) << src_size) - ADDR_WIDTH'(1));
-        beats_to_4k  = (13'd4096 - {1'b0, aligned_addr[11:0]}) >> src_size;
-        no_split     = (src_burst == BURST_WRAP) || src_lock;
-        sub_beats    = src_beats;
-        if (!no_split) begin
-            if (cfg_len < sub_beats) sub_beats = cfg_len;
-            if (src_burst == BURST_INCR && beats_to_4k < {4'd0, sub_beats}) sub_beats = beats_to_4k[8:0];
-        end
-        sub_last  = (sub_beats == src_beats);
-        next_addr = (src_burst == BURST_FIXED) ? src_addr
-                  : aligned_addr + (ADDR_WIDTH'(sub_beats) << src_size);
-    end
+    localparam int HI = ADDR_WIDTH - 12;
+    wire [11:0]     in_page_mask = ~((12'd1 << src_size) - 12'd1);
+    wire [11:0]     in_page_next = (src_addr[11:0] & in_page_mask) + 12'((13'(cfg_len) + 13'd1) << src_size);
+    wire [HI-1:0]   next_page    = src_addr[ADDR_WIDTH-1:12] + HI'(1);
+    wire [ADDR_WIDTH-1:0] next_addr = (src_burst == BURST_FIXED) ? src_addr
+                                    : page_limited ? {next_page, 12'd0}
+                                    : {src_addr[ADDR_WIDTH-1:12], in_page_next};
+    wire [7:0] rem_page = src_len - page_len - 8'd1;
+    wire [7:0] rem_cfg  = src_len - cfg_len - 8'd1;
 
     wire out_free = !out_valid || out_ready;
     wire id_ok    = tracked_empty || (src_id == last_id);
@@ -134,7 +134,7 @@ module hc_burst_splitter #(
 
     assign track_push = load;
     assign track_last = sub_last;
-    assign track_len  = 8'(sub_beats - 9'd1);
+    assign track_len  = sub_len;
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
@@ -143,19 +143,16 @@ module hc_burst_splitter #(
         end else begin
             if (load)           out_valid <= 1'b1;
             else if (out_ready) out_valid <= 1'b0;
-            if (cur_valid) begin
-                if (load && sub_last) cur_valid <= in_valid;
-            end else if (load && !sub_last) begin
-                cur_valid <= 1'b1;
-            end
+            if (load) cur_valid <= cur_valid ? (!sub_last || in_valid) : !sub_last;
         end
     end
 
+    wire take_in = cur_valid && sub_last;   // the remainder ends: the next original moves into "cur"
     always_ff @(posedge clk) begin
         if (load) begin
             out_id    <= src_id;
             out_addr  <= src_addr;
-            out_len   <= 8'(sub_beats - 9'd1);
+            out_len   <= sub_len;
             out_size  <= src_size;
             out_burst <= src_burst;
             out_lock  <= src_lock;
@@ -163,21 +160,16 @@ module hc_burst_splitter #(
             out_prot  <= cur_valid ? cur_prot  : in_prot;
             out_qos   <= cur_valid ? cur_qos   : in_qos;
             last_id   <= src_id;
-        end
-        if (cur_valid && load && sub_last) begin
-            // next original request waits whole in "cur"
-            cur_id    <= in_id;     cur_addr  <= in_addr;   cur_beats <= {1'b0, in_len} + 9'd1;
-            cur_size  <= in_size;   cur_burst <= in_burst;  cur_lock  <= in_lock;
-            cur_cache <= in_cache;  cur_prot  <= in_prot;   cur_qos   <= in_qos;
-        end else if (load && !sub_last) begin
-            // remainder of the source after this sub-burst
-            cur_addr  <= next_addr;
-            cur_beats <= src_beats - sub_beats;
-            if (!cur_valid) begin
-                cur_id    <= in_id;     cur_size  <= in_size;   cur_burst <= in_burst;
-                cur_lock  <= in_lock;   cur_cache <= in_cache;  cur_prot  <= in_prot;
-                cur_qos   <= in_qos;
-            end
+            // "cur": either the next original whole, or the source's remainder after this sub-burst
+            cur_id    <= take_in ? in_id    : src_id;
+            cur_addr  <= take_in ? in_addr  : next_addr;
+            cur_len   <= take_in ? in_len   : (page_limited ? rem_page : rem_cfg);
+            cur_size  <= take_in ? in_size  : src_size;
+            cur_burst <= take_in ? in_burst : src_burst;
+            cur_lock  <= take_in ? in_lock  : src_lock;
+            cur_cache <= (take_in || !cur_valid) ? in_cache : cur_cache;
+            cur_prot  <= (take_in || !cur_valid) ? in_prot  : cur_prot;
+            cur_qos   <= (take_in || !cur_valid) ? in_qos   : cur_qos;
         end
     end
 endmodule

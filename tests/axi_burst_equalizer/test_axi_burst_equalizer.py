@@ -1,0 +1,306 @@
+"""cocotb tests of axi_burst_equalizer: every rule of paper 000 (R1-R6), the edges, and random traffic.
+
+Run through pytest (bottom of the file): once without and once with idle cycles and backpressure on
+every channel (HC_STRESS). Random tests print their seed; HC_SEED=<n> replays one.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+
+import cocotb
+import pytest
+from cocotb.triggers import ClockCycles
+
+from lib.axi_master import AxiMasterDriver
+from lib.axi_mem import AxiMemSlave
+from lib.axi_ref import DECERR, FIXED, INCR, SLVERR, WRAP, Burst, ErrorMap, crosses_4k
+from lib.env import HandshakeCounter, drain, knobs, seeded_rng, start_clock_reset
+
+BUS = 8                      # bytes: DATA_WIDTH 64
+TRACK_DEPTH = 16
+READ_BASE = 0x1000_0000      # never written: reads return the pattern
+WRITE_BASE = 0x4000_0000     # fresh addresses for each write
+# error regions: a directed page (OKAY | SLVERR | DECERR | OKAY) and a few spots random traffic runs into
+ERRORS = ErrorMap([(0x2000_0800, 0x400, SLVERR), (0x2000_0C00, 0x200, DECERR),
+                   (READ_BASE + 0x10_0000, 0x3000, SLVERR), (READ_BASE + 0x20_0000, 0x2000, DECERR),
+                   (WRITE_BASE + 0x4_0000, 0x2000, DECERR), (WRITE_BASE + 0x8_0000, 0x3000, SLVERR)])
+
+
+class Tb:
+    """ABE with a memory slave on m_axi and a scoreboarded master on s_axi; checks R2/R6 on m_axi."""
+
+    def __init__(self, dut, rng: random.Random, reorder: bool = False) -> None:
+        self.dut = dut
+        k = knobs()
+        self.mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, BUS, rng, reorder=reorder,
+                               stall=k["stall"], errors=ERRORS)
+        self.master = AxiMasterDriver(dut, "s_axi", dut.aclk, dut.aresetn, BUS, rng, self.mem, ERRORS,
+                                      idle=k["idle"], backpressure=k["backpressure"], max_outstanding=12,
+                                      name="abe")
+        self.counter = HandshakeCounter(dut, dut.aclk, "m_axi")
+        self.nominal = 16
+        self.limit = 6
+        self.sub_ars: list[Burst] = []
+        self.sub_aws: list[Burst] = []
+        self.failures: list[str] = []
+        self.mem.on_ar.append(lambda b: self._check_sub(b, self.sub_ars, "AR"))
+        self.mem.on_aw.append(lambda b: self._check_sub(b, self.sub_aws, "AW"))
+        self.next_write = WRITE_BASE
+
+    def _check_sub(self, b: Burst, log: list[Burst], ch: str) -> None:
+        log.append(b)
+        if b.burst != WRAP and not b.lock and b.beats > self.nominal:
+            self.failures.append(f"{ch} sub-burst of {b.beats} beats exceeds the nominal {self.nominal}")
+        if b.burst == INCR and crosses_4k(b.addr, b.len, b.size):
+            self.failures.append(f"{ch} sub-burst at 0x{b.addr:x} len {b.len} crosses a 4 KB boundary")
+
+    async def configure(self, nominal: int, limit: int) -> None:
+        """Set beta and L; the equalizer registers them, so they apply from the next cycle on."""
+        self.nominal, self.limit = nominal, limit
+        self.counter.reset_max()
+        self.dut.cfg_nominal_len.value = nominal
+        self.dut.cfg_max_outstanding.value = limit
+        await ClockCycles(self.dut.aclk, 2)
+
+    async def start(self) -> None:
+        self.dut.cfg_nominal_len.value = self.nominal
+        self.dut.cfg_max_outstanding.value = self.limit
+        await start_clock_reset(self.dut)
+
+    def fresh_write_addr(self, nbytes: int, align: int = 4096) -> int:
+        a = self.next_write
+        self.next_write += (nbytes + align - 1) // align * align + align
+        return a
+
+    async def settle(self) -> None:
+        try:
+            await drain(self.dut, self.master)
+        except AssertionError:
+            cocotb.log.error("memory: %d pending writes, %d pending B, %d reads queued; failures %s %s",
+                             len(self.mem._writes), len(self.mem._resps), len(self.mem._reads),
+                             self.mem.failures, self.master.failures)
+            raise
+
+    def check(self) -> None:
+        problems = self.failures + self.master.failures + self.mem.failures
+        if self.counter.max_reads > self.limit or self.counter.max_writes > self.limit:
+            problems.append(f"outstanding at m_axi reached {self.counter.max_reads} reads /"
+                            f" {self.counter.max_writes} writes, limit {self.limit}")
+        assert not problems, "\n".join(problems[:20])
+
+
+def random_burst(rng: random.Random, tb: Tb, write: bool) -> Burst:
+    """A legal AXI4 burst: any size up to the bus, INCR/FIXED/WRAP, unaligned INCR starts, ID 0..3."""
+    kind = rng.choices([INCR, FIXED, WRAP], weights=[8, 1, 1])[0]
+    size = rng.choice([0, 1, 2, 3, 3, 3])
+    nb = 1 << size
+    if kind == INCR:
+        length = rng.choice([rng.randint(1, 4), rng.randint(1, 2 * tb.nominal + 1), rng.randint(1, 40),
+                             rng.randint(1, 256) if rng.random() < 0.05 else 3])
+        length = min(length, 256)
+    elif kind == FIXED:
+        length = rng.randint(1, 16)
+    else:
+        length = rng.choice([2, 4, 8, 16])
+    ident = rng.randint(0, 3)
+    if write:
+        base = tb.fresh_write_addr(length * nb + 64)
+        offset = 0
+    else:
+        base = READ_BASE + rng.randrange(0, 1 << 22, 4096)
+        offset = rng.randrange(0, 4096 - length * nb - 8) if length * nb + 8 < 4096 else 0
+    addr = base + offset
+    if kind == WRAP:
+        addr &= ~(nb - 1)
+    elif kind == INCR and rng.random() < 0.3:
+        addr += rng.randrange(0, nb)          # unaligned start
+        if crosses_4k(addr, length - 1, size):
+            addr &= ~(nb - 1)
+    return Burst(ident, addr, length - 1, size, kind)
+
+
+# ----------------------------------------------------------------------------------------------- directed
+
+@cocotb.test()
+async def test_split_and_merge_edges(dut):
+    """R2-R5 at the edges: len 1, beta, beta+1, 256 for beta 1, 16, 256; C = ceil(len/beta) sub-bursts."""
+    rng = seeded_rng("split_and_merge_edges")
+    tb = Tb(dut, rng)
+    await tb.start()
+    for nominal in (1, 16, 256):
+        await tb.configure(nominal, 6)
+        for length in sorted({1, nominal, min(nominal + 1, 256), 256}):
+            for write in (False, True):
+                log = tb.sub_aws if write else tb.sub_ars
+                before = len(log)
+                if write:
+                    b = Burst(1, tb.fresh_write_addr(length * BUS), length - 1, 3, INCR)
+                    await tb.master.write(b, rng)
+                else:
+                    b = Burst(1, READ_BASE + 0x1000 * length, length - 1, 3, INCR)
+                    await tb.master.read(b)
+                await tb.settle()
+                subs = log[before:]
+                want = math.ceil(length / nominal)
+                assert len(subs) == want, f"beta={nominal} len={length} write={write}: {len(subs)} sub-bursts, want {want}"
+                assert sum(s.beats for s in subs) == length
+                assert all(s.id == 1 for s in subs)
+                # in order and contiguous (R3)
+                for x, y in zip(subs, subs[1:]):
+                    assert y.addr == x.addr + x.beats * BUS, "sub-bursts not issued in address order"
+    assert tb.master.reads_done == tb.master.writes_done == 9  # distinct (beta, len) pairs
+    tb.check()
+
+
+@cocotb.test()
+async def test_outstanding_limit(dut):
+    """R6: never more than L sub-transactions in flight per direction, and L is reached (L = 1, 3, 16)."""
+    rng = seeded_rng("outstanding_limit")
+    tb = Tb(dut, rng)
+    await tb.start()
+    for limit in (1, 3, TRACK_DEPTH):
+        await tb.configure(4, limit)
+        for i in range(6):
+            await tb.master.read(Burst(0, READ_BASE + 0x2000 * i, 255, 3, INCR))
+            await tb.master.write(Burst(0, tb.fresh_write_addr(256 * BUS), 255, 3, INCR), rng)
+        await tb.settle()
+        assert tb.counter.max_reads == limit, f"L={limit}: max reads in flight {tb.counter.max_reads}"
+        assert tb.counter.max_writes == limit, f"L={limit}: max writes in flight {tb.counter.max_writes}"
+    tb.check()
+
+
+@cocotb.test()
+async def test_narrow_unaligned_fixed_wrap(dut):
+    """Narrow sizes, unaligned INCR starts, FIXED bursts (split in place) and WRAP bursts (unsplit)."""
+    rng = seeded_rng("narrow_unaligned_fixed_wrap")
+    tb = Tb(dut, rng)
+    await tb.start()
+    await tb.configure(3, 4)
+    for size in range(4):
+        nb = 1 << size
+        for length in (1, 3, 4, 7, 16, 33):
+            for off in sorted({0, 1, nb - 1, 5 % nb}):
+                await tb.master.read(Burst(2, READ_BASE + 0x10000 * size + 0x100 * length + off, length - 1, size, INCR))
+                await tb.master.write(Burst(2, tb.fresh_write_addr(length * nb) + off, length - 1, size, INCR), rng)
+        for length in (1, 4, 16):
+            await tb.master.read(Burst(3, READ_BASE + 0x200000 + 0x40 * length + nb, length - 1, size, FIXED))
+            await tb.master.write(Burst(3, tb.fresh_write_addr(64) + nb, length - 1, size, FIXED), rng)
+        await tb.settle()
+        for length in (2, 4, 8, 16):
+            before = len(tb.sub_ars)
+            await tb.master.read(Burst(0, READ_BASE + 0x300000 + 0x1000 * length + 3 * nb, length - 1, size, WRAP))
+            await tb.master.write(Burst(0, tb.fresh_write_addr(256) + 2 * nb, length - 1, size, WRAP), rng)
+            await tb.settle()
+            assert len(tb.sub_ars) == before + 1, "a WRAP burst must pass unsplit"
+    await tb.settle()
+    tb.check()
+
+
+@cocotb.test()
+async def test_error_responses(dut):
+    """Read errors pass per beat; a split write's B carries the worst BRESP of its sub-bursts."""
+    rng = seeded_rng("error_responses")
+    tb = Tb(dut, rng)
+    await tb.start()
+    await tb.configure(4, 6)
+    # 32 beats straddling OKAY/SLVERR, SLVERR/DECERR, DECERR/OKAY (the worst sub-burst is not the last)
+    for start in (0x2000_0800 - 16 * BUS, 0x2000_0C00 - 16 * BUS, 0x2000_0E00 - 16 * BUS, 0x2000_0900):
+        await tb.master.read(Burst(0, start, 31, 3, INCR))
+        await tb.settle()
+        await tb.master.write(Burst(0, start, 31, 3, INCR), rng)
+        await tb.settle()
+    assert tb.master.writes_done == 4 and tb.master.reads_done == 4
+    tb.check()
+
+
+@cocotb.test()
+async def test_ids_with_reordering_memory(dut):
+    """Several IDs, a memory that reorders across IDs: responses still reach the right burst."""
+    rng = seeded_rng("ids_with_reordering_memory")
+    tb = Tb(dut, rng, reorder=True)
+    await tb.start()
+    await tb.configure(8, 8)
+    for i in range(300):
+        await tb.master.read(Burst(i % 4, READ_BASE + 0x1000 * i, rng.randint(0, 40), 3, INCR))
+        await tb.master.write(Burst((i + 1) % 4, tb.fresh_write_addr(41 * BUS), rng.randint(0, 40), 3, INCR), rng)
+    await tb.settle()
+    assert tb.master.reads_done == 300 and tb.master.writes_done == 300
+    tb.check()
+
+
+@cocotb.test()
+async def test_exclusive_and_4k(dut):
+    """Exclusive (AxLOCK) bursts pass unsplit; an (illegal) INCR crossing 4 KB is cut at the boundary."""
+    rng = seeded_rng("exclusive_and_4k")
+    tb = Tb(dut, rng)
+    await tb.start()
+    await tb.configure(2, 6)
+    before = len(tb.sub_ars)
+    await tb.master.read(Burst(0, READ_BASE, 7, 3, INCR, lock=1))
+    await tb.settle()
+    assert len(tb.sub_ars) == before + 1 and tb.sub_ars[-1].lock == 1, "exclusive read was split"
+    await tb.configure(256, 6)
+    before = len(tb.sub_ars)
+    await tb.master.read(Burst(0, READ_BASE + 0x1000 - 3 * BUS, 9, 3, INCR))  # 3 beats, then 7 past 4 KB
+    await tb.settle()
+    subs = tb.sub_ars[before:]
+    assert [s.beats for s in subs] == [3, 7], f"4 KB split gave {[s.beats for s in subs]}"
+    tb.check()
+
+
+@cocotb.test()
+async def test_write_data_before_address(dut):
+    """W beats offered before their AW are held, not lost; zero-cycle W once the AW is in."""
+    rng = seeded_rng("write_data_before_address")
+    tb = Tb(dut, rng)
+    await tb.start()
+    await tb.configure(4, 2)
+    for i in range(20):
+        await tb.master.write(Burst(0, tb.fresh_write_addr(64 * BUS), rng.randint(0, 63), 3, INCR), rng)
+    await tb.settle()
+    assert tb.master.writes_done == 20
+    tb.check()
+
+
+# ----------------------------------------------------------------------------------------------- random
+
+@cocotb.test()
+async def test_random(dut):
+    """Constrained-random reads and writes over phases of random (beta, L), checked by the scoreboard."""
+    rng = seeded_rng("random")
+    total = int(os.environ.get("HC_RANDOM_TXNS", "20000"))
+    tb = Tb(dut, rng, reorder=True)
+    await tb.start()
+    done = 0
+    while done < total:
+        await tb.configure(rng.choice([1, 2, 3, 4, 8, 16, 16, 32, 64, 256, rng.randint(1, 256)]),
+                     rng.choice([1, 2, 4, 6, 16]))
+        n = min(total - done, rng.randint(200, 2000))
+        for _ in range(n):
+            write = rng.random() < 0.5
+            b = random_burst(rng, tb, write)
+            if write:
+                await tb.master.write(b, rng)
+            else:
+                await tb.master.read(b)
+        await tb.settle()
+        done += n
+        tb.check()
+    assert tb.master.reads_done + tb.master.writes_done == total
+    cocotb.log.info("random: %d transactions, %d reads, %d writes, 0 mismatches", total,
+                    tb.master.reads_done, tb.master.writes_done)
+    await ClockCycles(dut.aclk, 2)
+
+
+# ----------------------------------------------------------------------------------------------- pytest
+
+@pytest.mark.parametrize("stress", [0, 1], ids=["clean", "idle+backpressure"])
+def test_axi_burst_equalizer(stress: int) -> None:
+    from hyperconnect import paths
+    from lib.runner import run_cocotb
+    run_cocotb("axi_burst_equalizer", "test_axi_burst_equalizer", paths.ROOT / "tests" / "axi_burst_equalizer",
+               paths.rtl_sources(), {"DATA_WIDTH": 64, "ID_WIDTH": 4, "TRACK_DEPTH": TRACK_DEPTH},
+               build_name="axi_burst_equalizer", env={"HC_STRESS": str(stress)})

@@ -1,0 +1,1 @@
+"""Shared cocotb helpers: AXI reference model, memory slave, master driver, scoreboard, runner."""
