@@ -16,7 +16,8 @@ from cocotb.triggers import ClockCycles
 
 from lib.axi_master import AxiMasterDriver
 from lib.axi_mem import AxiMemSlave
-from lib.axi_ref import DECERR, FIXED, INCR, SLVERR, WRAP, Burst, ErrorMap, crosses_4k
+from lib.axi_ref import (DECERR, FIXED, INCR, SLVERR, WRAP, Burst, ErrorMap, WriteRegion, crosses_4k,
+                         random_burst)
 from lib.env import HandshakeCounter, drain, knobs, seeded_rng, start_clock_reset
 
 BUS = 8                      # bytes: DATA_WIDTH 64
@@ -48,7 +49,7 @@ class Tb:
         self.failures: list[str] = []
         self.mem.on_ar.append(lambda b: self._check_sub(b, self.sub_ars, "AR"))
         self.mem.on_aw.append(lambda b: self._check_sub(b, self.sub_aws, "AW"))
-        self.next_write = WRITE_BASE
+        self.writes = WriteRegion(WRITE_BASE)
 
     def _check_sub(self, b: Burst, log: list[Burst], ch: str) -> None:
         log.append(b)
@@ -70,11 +71,6 @@ class Tb:
         self.dut.cfg_max_outstanding.value = self.limit
         await start_clock_reset(self.dut)
 
-    def fresh_write_addr(self, nbytes: int, align: int = 4096) -> int:
-        a = self.next_write
-        self.next_write += (nbytes + align - 1) // align * align + align
-        return a
-
     async def settle(self) -> None:
         try:
             await drain(self.dut, self.master)
@@ -92,34 +88,12 @@ class Tb:
         assert not problems, "\n".join(problems[:20])
 
 
-def random_burst(rng: random.Random, tb: Tb, write: bool) -> Burst:
-    """A legal AXI4 burst: any size up to the bus, INCR/FIXED/WRAP, unaligned INCR starts, ID 0..3."""
-    kind = rng.choices([INCR, FIXED, WRAP], weights=[8, 1, 1])[0]
-    size = rng.choice([0, 1, 2, 3, 3, 3])
-    nb = 1 << size
-    if kind == INCR:
-        length = rng.choice([rng.randint(1, 4), rng.randint(1, 2 * tb.nominal + 1), rng.randint(1, 40),
-                             rng.randint(1, 256) if rng.random() < 0.05 else 3])
-        length = min(length, 256)
-    elif kind == FIXED:
-        length = rng.randint(1, 16)
-    else:
-        length = rng.choice([2, 4, 8, 16])
-    ident = rng.randint(0, 3)
-    if write:
-        base = tb.fresh_write_addr(length * nb + 64)
-        offset = 0
-    else:
-        base = READ_BASE + rng.randrange(0, 1 << 22, 4096)
-        offset = rng.randrange(0, 4096 - length * nb - 8) if length * nb + 8 < 4096 else 0
-    addr = base + offset
-    if kind == WRAP:
-        addr &= ~(nb - 1)
-    elif kind == INCR and rng.random() < 0.3:
-        addr += rng.randrange(0, nb)          # unaligned start
-        if crosses_4k(addr, length - 1, size):
-            addr &= ~(nb - 1)
-    return Burst(ident, addr, length - 1, size, kind)
+def incr_len(nominal: int):
+    """INCR lengths around the nominal one (beta, beta+1, 2 beta), short ones, and now and then up to 256."""
+    def pick(rng: random.Random) -> int:
+        return min(256, rng.choice([rng.randint(1, 4), rng.randint(1, 2 * nominal + 1), rng.randint(1, 40),
+                                    rng.randint(1, 256) if rng.random() < 0.05 else 3]))
+    return pick
 
 
 # ----------------------------------------------------------------------------------------------- directed
@@ -137,7 +111,7 @@ async def test_split_and_merge_edges(dut):
                 log = tb.sub_aws if write else tb.sub_ars
                 before = len(log)
                 if write:
-                    b = Burst(1, tb.fresh_write_addr(length * BUS), length - 1, 3, INCR)
+                    b = Burst(1, tb.writes.take(length * BUS), length - 1, 3, INCR)
                     await tb.master.write(b, rng)
                 else:
                     b = Burst(1, READ_BASE + 0x1000 * length, length - 1, 3, INCR)
@@ -165,7 +139,7 @@ async def test_outstanding_limit(dut):
         await tb.configure(4, limit)
         for i in range(6):
             await tb.master.read(Burst(0, READ_BASE + 0x2000 * i, 255, 3, INCR))
-            await tb.master.write(Burst(0, tb.fresh_write_addr(256 * BUS), 255, 3, INCR), rng)
+            await tb.master.write(Burst(0, tb.writes.take(256 * BUS), 255, 3, INCR), rng)
         await tb.settle()
         assert tb.counter.max_reads == limit, f"L={limit}: max reads in flight {tb.counter.max_reads}"
         assert tb.counter.max_writes == limit, f"L={limit}: max writes in flight {tb.counter.max_writes}"
@@ -184,15 +158,15 @@ async def test_narrow_unaligned_fixed_wrap(dut):
         for length in (1, 3, 4, 7, 16, 33):
             for off in sorted({0, 1, nb - 1, 5 % nb}):
                 await tb.master.read(Burst(2, READ_BASE + 0x10000 * size + 0x100 * length + off, length - 1, size, INCR))
-                await tb.master.write(Burst(2, tb.fresh_write_addr(length * nb) + off, length - 1, size, INCR), rng)
+                await tb.master.write(Burst(2, tb.writes.take(length * nb) + off, length - 1, size, INCR), rng)
         for length in (1, 4, 16):
             await tb.master.read(Burst(3, READ_BASE + 0x200000 + 0x40 * length + nb, length - 1, size, FIXED))
-            await tb.master.write(Burst(3, tb.fresh_write_addr(64) + nb, length - 1, size, FIXED), rng)
+            await tb.master.write(Burst(3, tb.writes.take(64) + nb, length - 1, size, FIXED), rng)
         await tb.settle()
         for length in (2, 4, 8, 16):
             before = len(tb.sub_ars)
             await tb.master.read(Burst(0, READ_BASE + 0x300000 + 0x1000 * length + 3 * nb, length - 1, size, WRAP))
-            await tb.master.write(Burst(0, tb.fresh_write_addr(256) + 2 * nb, length - 1, size, WRAP), rng)
+            await tb.master.write(Burst(0, tb.writes.take(256) + 2 * nb, length - 1, size, WRAP), rng)
             await tb.settle()
             assert len(tb.sub_ars) == before + 1, "a WRAP burst must pass unsplit"
     await tb.settle()
@@ -225,7 +199,7 @@ async def test_ids_with_reordering_memory(dut):
     await tb.configure(8, 8)
     for i in range(300):
         await tb.master.read(Burst(i % 4, READ_BASE + 0x1000 * i, rng.randint(0, 40), 3, INCR))
-        await tb.master.write(Burst((i + 1) % 4, tb.fresh_write_addr(41 * BUS), rng.randint(0, 40), 3, INCR), rng)
+        await tb.master.write(Burst((i + 1) % 4, tb.writes.take(41 * BUS), rng.randint(0, 40), 3, INCR), rng)
     await tb.settle()
     assert tb.master.reads_done == 300 and tb.master.writes_done == 300
     tb.check()
@@ -259,9 +233,40 @@ async def test_write_data_before_address(dut):
     await tb.start()
     await tb.configure(4, 2)
     for i in range(20):
-        await tb.master.write(Burst(0, tb.fresh_write_addr(64 * BUS), rng.randint(0, 63), 3, INCR), rng)
+        await tb.master.write(Burst(0, tb.writes.take(64 * BUS), rng.randint(0, 63), 3, INCR), rng)
     await tb.settle()
     assert tb.master.writes_done == 20
+    tb.check()
+
+
+@cocotb.test()
+async def test_config_change_under_traffic(dut):
+    """beta and L change every few hundred cycles while bursts are in flight: no transaction is corrupted
+    (each sub-burst is cut with the values in force when it is issued)."""
+    rng = seeded_rng("config_change_under_traffic")
+    tb = Tb(dut, rng, reorder=True)
+    await tb.start()
+    await tb.configure(256, TRACK_DEPTH)       # the monitor's bounds: the largest values used below
+    stop = False
+
+    async def churn() -> None:
+        while not stop:
+            dut.cfg_nominal_len.value = rng.choice([1, 2, 5, 16, 64, 256])
+            dut.cfg_max_outstanding.value = rng.choice([1, 2, 6, TRACK_DEPTH])
+            await ClockCycles(dut.aclk, rng.randint(20, 400))
+
+    task = cocotb.start_soon(churn())
+    for _ in range(1500):
+        write = rng.random() < 0.5
+        b = random_burst(rng, incr_len(16), tb.writes, READ_BASE, write)
+        if write:
+            await tb.master.write(b, rng)
+        else:
+            await tb.master.read(b)
+    stop = True
+    await task
+    await tb.settle()
+    assert tb.master.reads_done + tb.master.writes_done == 1500
     tb.check()
 
 
@@ -281,7 +286,7 @@ async def test_random(dut):
         n = min(total - done, rng.randint(200, 2000))
         for _ in range(n):
             write = rng.random() < 0.5
-            b = random_burst(rng, tb, write)
+            b = random_burst(rng, incr_len(tb.nominal), tb.writes, READ_BASE, write)
             if write:
                 await tb.master.write(b, rng)
             else:

@@ -113,17 +113,21 @@ class AxiMemSlave:
             self._reads.append(_Pending(b, self.now + self._delay(), self._seq))
             self._wake_r.set()
 
+    async def _next_ready(self, queue: list[_Pending], wake: Event) -> Burst:
+        """Wait until a queued request is due (and, when reordering, oldest of its ID); remove it."""
+        while True:
+            k = self._pick(queue)
+            if k is not None:
+                return queue.pop(k).burst
+            wake.clear()
+            if queue:
+                await RisingEdge(self.clk)
+            else:
+                await wake.wait()
+
     async def _r_loop(self) -> None:
         while True:
-            k = self._pick(self._reads)
-            if k is None:
-                self._wake_r.clear()
-                if not self._reads:
-                    await self._wake_r.wait()
-                else:
-                    await RisingEdge(self.clk)
-                continue
-            b = self._reads.pop(k).burst
+            b = await self._next_ready(self._reads, self._wake_r)
             for n in range(b.beats):
                 a = beat_address(b.addr, b.len, b.size, b.burst, n)
                 base = a & ~(self.bus_bytes - 1)
@@ -171,14 +175,6 @@ class AxiMemSlave:
 
     async def _b_loop(self) -> None:
         while True:
-            k = self._pick(self._resps)
-            if k is None:
-                self._wake_b.clear()
-                if not self._resps:
-                    await self._wake_b.wait()
-                else:
-                    await RisingEdge(self.clk)
-                continue
-            b = self._resps.pop(k).burst
+            b = await self._next_ready(self._resps, self._wake_b)
             await self.b.send(AxiBTransaction(bid=b.id, bresp=self.errors.burst_resp(b, self.bus_bytes)))
             self.writes_done += 1

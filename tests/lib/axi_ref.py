@@ -78,3 +78,39 @@ class ErrorMap:
         for n in range(b.beats):
             worst = max(worst, self.resp(beat_address(b.addr, b.len, b.size, b.burst, n)))
         return worst
+
+
+class WriteRegion:
+    """Hands out fresh, page-separated write addresses so concurrent writes never overlap."""
+
+    def __init__(self, base: int) -> None:
+        self.next = base
+
+    def take(self, nbytes: int) -> int:
+        a = self.next
+        self.next += (nbytes + 4095) // 4096 * 4096 + 4096
+        return a
+
+
+def random_burst(rng, incr_len, write_region: WriteRegion, read_base: int, write: bool,
+                 id_max: int = 3, unaligned: float = 0.3) -> Burst:
+    """A legal AXI4 burst: any size up to 64 bits, INCR (length from `incr_len(rng)`), FIXED (1..16) or
+    WRAP (2/4/8/16); INCR may start unaligned; reads land in a never-written region below 4 MB above
+    `read_base`, writes at fresh addresses; never crosses 4 KB."""
+    kind = rng.choices([INCR, FIXED, WRAP], weights=[8, 1, 1])[0]
+    size = rng.choice([0, 1, 2, 3, 3, 3])
+    nb = 1 << size
+    length = incr_len(rng) if kind == INCR else rng.randint(1, 16) if kind == FIXED else rng.choice([2, 4, 8, 16])
+    if write:
+        addr = write_region.take(length * nb + 64)
+    else:
+        addr = read_base + rng.randrange(0, 1 << 22, 4096)
+        if length * nb + 8 < 4096:
+            addr += rng.randrange(0, 4096 - length * nb - 8)
+    if kind == WRAP:
+        addr &= ~(nb - 1)                     # WRAP must be size-aligned; INCR and FIXED need not be
+    elif rng.random() < unaligned:
+        addr += rng.randrange(0, nb)
+    if kind == INCR and crosses_4k(addr, length - 1, size):
+        addr &= ~0xFFF
+    return Burst(rng.randint(0, id_max), addr, length - 1, size, kind)
