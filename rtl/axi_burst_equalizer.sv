@@ -13,7 +13,9 @@
 // Throughput: one sub-burst per cycle on AR/AW; one beat per cycle on R and W.
 //
 // Parameters: ADDR_WIDTH (>= 12), DATA_WIDTH (8..1024, power of two), ID_WIDTH (>= 1),
-//             TRACK_DEPTH (1..256, sub-transactions tracked per direction; caps cfg_max_outstanding)
+//             TRACK_DEPTH (1..256, sub-transactions tracked per direction; caps cfg_max_outstanding),
+//             REGISTER_READY (default 1: AR/AW outputs are skid buffers, so m_axi_arready/awready do not
+//             reach the split logic or s_axi_arready/awready combinationally; 0 saves ~140 LUT/120 FF)
 // Runtime:    cfg_nominal_len  beta, 1..256 beats (0 is taken as 1, above 256 as 256)
 //             cfg_max_outstanding  L, >= 1 (0 is taken as 1, above TRACK_DEPTH as TRACK_DEPTH)
 //             Both are registered (a change applies from the next cycle) and may change at any time:
@@ -29,7 +31,8 @@ module axi_burst_equalizer #(
     parameter int ADDR_WIDTH  = 32,
     parameter int DATA_WIDTH  = 64,
     parameter int ID_WIDTH    = 4,
-    parameter int TRACK_DEPTH = 16
+    parameter int TRACK_DEPTH = 16,
+    parameter bit REGISTER_READY = 1'b1
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -147,7 +150,7 @@ module axi_burst_equalizer #(
     logic [CW-1:0] rt_count;
     wire           r_fire_last = m_axi_rvalid && m_axi_rready && m_axi_rlast;
 
-    hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH)) u_ar_split (
+    hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY)) u_ar_split (
         .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
         .allow(!rt_full && 9'(rt_count) < max_out), .tracked_empty(rt_empty),
         .in_id(s_axi_arid), .in_addr(s_axi_araddr), .in_len(s_axi_arlen), .in_size(s_axi_arsize),
@@ -183,7 +186,7 @@ module axi_burst_equalizer #(
     logic          wt_empty, wt_full;
     logic [CW-1:0] wt_count_unused;
 
-    hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH)) u_aw_split (
+    hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY)) u_aw_split (
         .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
         .allow(!bt_full && !wt_full && 9'(bt_count) < max_out), .tracked_empty(bt_empty),
         .in_id(s_axi_awid), .in_addr(s_axi_awaddr), .in_len(s_axi_awlen), .in_size(s_axi_awsize),

@@ -15,7 +15,9 @@
 //   A response whose port field is >= S_COUNT (a slave bug) is accepted and dropped, never a hang.
 //
 // Parameters: S_COUNT (1..16), ADDR_WIDTH (12..64), DATA_WIDTH (8..1024, power of two), ID_WIDTH (>= 1),
-//             W_ROUTE_DEPTH (>= 1), M_ID_WIDTH (derived; do not override)
+//             W_ROUTE_DEPTH (>= 1), M_ID_WIDTH (derived; do not override),
+//             REGISTER_READY (default 0; 1 makes the AR/AW outputs skid buffers so m_axi_arready/awready
+//             do not reach the arbiters combinationally, for ~130 LUT/FF more)
 // Ports:      s_axi_* are packed per-port vectors, port i in bits [i*W +: W]; m_axi_* is one port.
 // Assumes:    masters keep AXI order rules (W beats in AW order per port, WLAST on the last beat).
 module axi_exbar #(
@@ -24,6 +26,7 @@ module axi_exbar #(
     parameter int DATA_WIDTH    = 64,
     parameter int ID_WIDTH      = 4,
     parameter int W_ROUTE_DEPTH = 32,
+    parameter bit REGISTER_READY = 1'b0,
     localparam int PORT_W       = (S_COUNT > 1) ? $clog2(S_COUNT) : 1,
     parameter int M_ID_WIDTH    = ID_WIDTH + PORT_W,
     localparam int STRB_WIDTH   = DATA_WIDTH / 8
@@ -140,7 +143,7 @@ module axi_exbar #(
     logic [APW-1:0]    ar_out;
     logic [PORT_W-1:0] ar_port, ar_gidx_unused;
     logic              ar_gfire_unused;
-    hc_addr_mux #(.N(S_COUNT), .PW(APW)) u_ar_mux (
+    hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY)) u_ar_mux (
         .clk(aclk), .rst_n(aresetn), .allow(1'b1),
         .in_payload(ar_payload), .in_valid(s_axi_arvalid), .in_ready(s_axi_arready),
         .out_payload(ar_out), .out_port(ar_port), .out_valid(m_axi_arvalid), .out_ready(m_axi_arready),
@@ -159,7 +162,7 @@ module axi_exbar #(
     logic              wr_empty, wr_full;
     logic [$clog2(W_ROUTE_DEPTH+1)-1:0] wr_count_unused;
 
-    hc_addr_mux #(.N(S_COUNT), .PW(APW)) u_aw_mux (
+    hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY)) u_aw_mux (
         .clk(aclk), .rst_n(aresetn), .allow(!wr_full),
         .in_payload(aw_payload), .in_valid(s_axi_awvalid), .in_ready(s_axi_awready),
         .out_payload(aw_out), .out_port(aw_port), .out_valid(m_axi_awvalid), .out_ready(m_axi_awready),

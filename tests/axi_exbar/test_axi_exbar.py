@@ -161,16 +161,18 @@ async def test_random(dut):
 
 # ----------------------------------------------------------------------------------------------- pytest
 
-CONFIGS = [(3, 0, None), (3, 1, None), (1, 0, "test_random"), (16, 0, "test_random")]
+CONFIGS = [(3, 0, 0, None), (3, 1, 0, None), (3, 1, 1, None), (1, 0, 0, "test_random"), (16, 1, 0, "test_random")]
 
 
-@pytest.mark.parametrize("s_count,stress,testcase", CONFIGS,
-                         ids=["S3-clean", "S3-idle+backpressure", "S1-random", "S16-random"])
-def test_axi_exbar(s_count: int, stress: int, testcase: str | None) -> None:
+@pytest.mark.parametrize("s_count,stress,register_ready,testcase", CONFIGS,
+                         ids=["S3-clean", "S3-idle+backpressure", "S3-registered-ready-idle+backpressure",
+                              "S1-random", "S16-idle+backpressure-random"])
+def test_axi_exbar(s_count: int, stress: int, register_ready: int, testcase: str | None) -> None:
     from hyperconnect import paths, wrapper
     from lib.runner import run_cocotb
-    wrap = wrapper.write_exbar_wrapper(paths.BUILD / "tests" / f"gen_exbar_{s_count}" / "axi_exbar_wrap.sv",
-                                       s_count, id_width=ID_WIDTH)
-    env = {"HC_STRESS": str(stress)}
+    gen = paths.BUILD / "tests" / f"gen_exbar_{s_count}_rr{register_ready}"
+    wrap = wrapper.write_exbar_wrapper(gen / "axi_exbar_wrap.sv", s_count, id_width=ID_WIDTH,
+                                       register_ready=register_ready)
     run_cocotb("axi_exbar_wrap", "test_axi_exbar", paths.ROOT / "tests" / "axi_exbar",
-               paths.rtl_sources() + [wrap], build_name=f"axi_exbar_{s_count}", testcase=testcase, env=env)
+               paths.rtl_sources() + [wrap], build_name=f"axi_exbar_{s_count}_rr{register_ready}",
+               testcase=testcase, env={"HC_STRESS": str(stress)})
