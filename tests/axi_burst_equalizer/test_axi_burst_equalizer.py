@@ -16,8 +16,7 @@ from cocotb.triggers import ClockCycles
 
 from lib.axi_master import AxiMasterDriver
 from lib.axi_mem import AxiMemSlave
-from lib.axi_ref import (DECERR, FIXED, INCR, SLVERR, WRAP, Burst, ErrorMap, WriteRegion, crosses_4k,
-                         random_burst)
+from lib.axi_ref import DECERR, FIXED, INCR, SLVERR, WRAP, Burst, ErrorMap, WriteRegion, crosses_4k
 from lib.env import HandshakeCounter, drain, knobs, seeded_rng, start_clock_reset
 
 BUS = 8                      # bytes: DATA_WIDTH 64
@@ -256,13 +255,7 @@ async def test_config_change_under_traffic(dut):
             await ClockCycles(dut.aclk, rng.randint(20, 400))
 
     task = cocotb.start_soon(churn())
-    for _ in range(1500):
-        write = rng.random() < 0.5
-        b = random_burst(rng, incr_len(16), tb.writes, READ_BASE, write)
-        if write:
-            await tb.master.write(b, rng)
-        else:
-            await tb.master.read(b)
+    await tb.master.random_traffic(rng, 1500, incr_len(16), tb.writes, READ_BASE)
     stop = True
     await task
     await tb.settle()
@@ -284,13 +277,7 @@ async def test_random(dut):
         await tb.configure(rng.choice([1, 2, 3, 4, 8, 16, 16, 32, 64, 256, rng.randint(1, 256)]),
                      rng.choice([1, 2, 4, 6, 16]))
         n = min(total - done, rng.randint(200, 2000))
-        for _ in range(n):
-            write = rng.random() < 0.5
-            b = random_burst(rng, incr_len(tb.nominal), tb.writes, READ_BASE, write)
-            if write:
-                await tb.master.write(b, rng)
-            else:
-                await tb.master.read(b)
+        await tb.master.random_traffic(rng, n, incr_len(tb.nominal), tb.writes, READ_BASE)
         await tb.settle()
         done += n
         tb.check()

@@ -16,7 +16,7 @@ from cocotb.triggers import ClockCycles, RisingEdge
 
 from lib.axi_master import AxiMasterDriver
 from lib.axi_mem import AxiMemSlave
-from lib.axi_ref import DECERR, INCR, SLVERR, Burst, ErrorMap, WriteRegion, random_burst
+from lib.axi_ref import DECERR, INCR, SLVERR, Burst, ErrorMap, WriteRegion
 from lib.env import drain, knobs, seeded_rng, start_clock_reset
 
 BUS = 8
@@ -139,17 +139,9 @@ async def test_random(dut):
     tb = Tb(dut, rng, reorder=True)
     await start_clock_reset(dut)
 
-    async def port_traffic(m: AxiMasterDriver, count: int) -> None:
-        for _ in range(count):
-            write = rng.random() < 0.5
-            b = random_burst(rng, incr_len, tb.writes, READ_BASE, write, id_max=(1 << ID_WIDTH) - 1)
-            if write:
-                await m.write(b, rng)
-            else:
-                await m.read(b)
-
     per_port = [total // tb.n + (i < total % tb.n) for i in range(tb.n)]
-    tasks = [cocotb.start_soon(port_traffic(m, c)) for m, c in zip(tb.masters, per_port)]
+    tasks = [cocotb.start_soon(m.random_traffic(rng, c, incr_len, tb.writes, READ_BASE, id_max=(1 << ID_WIDTH) - 1))
+             for m, c in zip(tb.masters, per_port)]
     for t in tasks:
         await t
     await tb.settle()

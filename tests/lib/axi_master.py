@@ -20,7 +20,8 @@ import cocotb
 from hyperconnect.model import pattern_byte
 
 from .axi_mem import AxiMemSlave, pause_gen
-from .axi_ref import Burst, ErrorMap, OKAY, beat_address, beat_bytes, beat_lanes
+from .axi_ref import (OKAY, Burst, ErrorMap, WriteRegion, beat_address, beat_bytes, beat_lanes,
+                      random_burst)
 
 
 class AxiMasterDriver:
@@ -106,6 +107,17 @@ class AxiMasterDriver:
         for n in range(b.beats):
             await self.w.send(AxiWTransaction(wdata=int.from_bytes(b.data[n], "little"), wstrb=b.strb[n],
                                               wlast=int(n == b.len)))
+
+    async def random_traffic(self, rng: random.Random, count: int, incr_len, writes: WriteRegion,
+                             read_base: int, id_max: int = 3) -> None:
+        """Issue `count` random reads and writes (half each on average), see axi_ref.random_burst."""
+        for _ in range(count):
+            write = rng.random() < 0.5
+            b = random_burst(rng, incr_len, writes, read_base, write, id_max=id_max)
+            if write:
+                await self.write(b, rng)
+            else:
+                await self.read(b)
 
     async def drain(self) -> None:
         await self._idle.wait()
