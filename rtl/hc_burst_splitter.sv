@@ -104,7 +104,7 @@ module hc_burst_splitter #(
                                      input logic [2:0] size, input logic [1:0] burst, input logic lock,
                                      input logic [7:0] nominal);
         split_t     r;
-        logic [11:0] page_wide, in_page_next;
+        logic [11:0] page_wide, within_page_next;
         logic [7:0]  page;
         logic        incr, page_limited;
         incr          = (burst == BURST_INCR);
@@ -114,10 +114,10 @@ module hc_burst_splitter #(
         r.last        = (burst == BURST_WRAP) || lock || ((len <= nominal) && (!incr || len <= page));
         r.len         = r.last ? len : (page_limited ? page : nominal);
         r.rem         = page_limited ? (len - page - 8'd1) : (len - nominal - 8'd1);
-        in_page_next  = (addr[11:0] & ~((12'd1 << size) - 12'd1)) + 12'((13'(nominal) + 13'd1) << size);
+        within_page_next  = (addr[11:0] & ~((12'd1 << size) - 12'd1)) + 12'((13'(nominal) + 13'd1) << size);
         r.next_addr   = (burst == BURST_FIXED) ? addr
                       : page_limited ? {addr[ADDR_WIDTH-1:12] + HI'(1), 12'd0}
-                      : {addr[ADDR_WIDTH-1:12], in_page_next};
+                      : {addr[ADDR_WIDTH-1:12], within_page_next};
         return r;
     endfunction
 

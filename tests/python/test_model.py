@@ -20,7 +20,9 @@ def test_table1(k: int, s: int) -> None:
 
 
 def test_eq4_outstanding_example() -> None:
-    # Sec. 4.3: 16-beat vs 64-beat masters, 2 outstanding each, ABE without R6 -> 25 % / 75 %... per data
+    # Sec. 4.3: a 16-beat master with 2 outstanding beside a 64-beat master with 2 outstanding gets 20 %;
+    # behind equalizers without R6 the 64-beat master has 8 16-beat sub-bursts in flight, and the paper's
+    # 2-vs-6 issued transactions over its first rounds give the 25 % / 75 % split of Fig. 8.
     assert model.share_eq4([16, 64], [2, 2], 0) == pytest.approx(0.2)
     assert model.share_eq4([16, 16], [2, 6], 0) == pytest.approx(0.25)
 
