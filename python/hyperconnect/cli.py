@@ -43,6 +43,14 @@ def _cmd_synth(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_regs(args: argparse.Namespace) -> int:
+    from . import regs
+    files = regs.generate(args.ports, force=args.force)
+    for kind, path in files.items():
+        print(f"{kind:7} {path}")
+    return 0
+
+
 def _cmd_share(args: argparse.Namespace) -> int:
     bursts = args.bursts
     nominal = args.nominal
@@ -64,6 +72,10 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("synth", help="LUT/FF (yosys synth_xilinx) and ECP5 Fmax; writes build/synth/report.json")
     p.add_argument("--seeds", type=int, default=3, help="nextpnr seeds per design (median reported)")
     p.set_defaults(func=_cmd_synth)
+    p = sub.add_parser("regs", help="generate register block, C header and HTML from rdl/hyperconnect.rdl")
+    p.add_argument("--ports", type=int, default=16, help="port register sets (1..16)")
+    p.add_argument("--force", action="store_true", help="regenerate even if up to date")
+    p.set_defaults(func=_cmd_regs)
     p = sub.add_parser("share", help="round-robin bandwidth share per port (Eq. 3), optionally equalized")
     p.add_argument("bursts", type=int, nargs="+", help="burst length of each port, beats")
     p.add_argument("--nominal", type=int, default=0, help="equalizer nominal length (0: stock)")
