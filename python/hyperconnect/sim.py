@@ -19,23 +19,31 @@ def _newest_mtime(files: Sequence[Path]) -> float:
 
 
 def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None = None,
-                  exe: str = "sim") -> Path:
-    """Verilate `top` (product + bench RTL) with the C++ harness `cpp` into `mdir`; return the binary.
+                  exe: str = "sim", sources: list[Path] | None = None, extra_cpp: list[Path] | None = None,
+                  include_dirs: list[Path] | None = None) -> Path:
+    """Verilate `top` (by default product + bench RTL) with the C++ harness `cpp` (and `extra_cpp`, e.g.
+    C files of the driver) into `mdir`; return the binary.
 
     Rebuilds only when an input is newer than the binary. A failed build removes `mdir` (Verilator can
     leave an empty generated file behind that breaks the next build).
     """
-    sources = paths.rtl_sources() + paths.bench_sources()
+    sources = sources if sources is not None else paths.rtl_sources() + paths.bench_sources()
+    extra_cpp = extra_cpp or []
     mdir.mkdir(parents=True, exist_ok=True)
     binary = mdir / exe
-    if binary.exists() and binary.stat().st_mtime > _newest_mtime(sources + [cpp]):
+    if binary.exists() and binary.stat().st_mtime > _newest_mtime(sources + [cpp] + extra_cpp):
         return binary
     cmd = ["verilator", "--cc", "--exe", "--build", "-O3", "-j", "2", "--Mdir", str(mdir),
            "-Wno-fatal", "-Wno-lint", "-Wno-style", f"-I{paths.RTL}", f"-I{paths.BENCH_RTL}",
+           # one C++ file: when the model is split, this Verilator's verilated.mk hands its precompiled
+           # header to the compiler as an input file and large models (the register block) fail to build
+           "--output-split", "0",
            "--top-module", top, "-o", exe, "-CFLAGS", "-O2"]
     for key, value in (params or {}).items():
         cmd.append(f"-G{key}={value}")
-    cmd += [str(s) for s in sources] + [str(cpp)]
+    for inc in include_dirs or []:
+        cmd += ["-CFLAGS", f"-I{inc}"]
+    cmd += [str(s) for s in sources] + [str(cpp)] + [str(c) for c in extra_cpp]
     result = subprocess.run(cmd, env=paths.tool_env(), capture_output=True, text=True)
     if result.returncode != 0 or not binary.exists():
         shutil.rmtree(mdir, ignore_errors=True)

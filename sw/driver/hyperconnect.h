@@ -1,0 +1,87 @@
+/* hyperconnect.h — C11 driver for axi_hyperconnect (no dynamic allocation, no floating point).
+ *
+ * Register offsets and fields come from the header generated from rdl/hyperconnect.rdl
+ * (hyperconnect_regs.h, `hc regs`). Every function returns an hc_status; hc_strerror() names it.
+ * Arguments are checked before anything is written, so an out-of-range request never reaches the
+ * hardware (which would reject it too and set a sticky error flag, reported as HC_ERR_REJECTED).
+ */
+#ifndef HYPERCONNECT_H
+#define HYPERCONNECT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#include "hc_backend.h"
+
+#define HC_ID_MAGIC 0x48434F4Eu /* "HCON" */
+#define HC_MAX_PORTS 16u
+#define HC_MAX_CLASS 3u
+
+typedef enum hc_status {
+    HC_OK = 0,
+    HC_ERR_ARG = -1,      /* null pointer or port number not instantiated */
+    HC_ERR_PROBE = -2,    /* ID register does not read HCON, or unsupported major version */
+    HC_ERR_RANGE = -3,    /* value outside the documented range; nothing written */
+    HC_ERR_REJECTED = -4, /* the hardware rejected the write (sticky error flag set) */
+    HC_ERR_TIMEOUT = -5,  /* a bounded wait (decouple drain) ran out */
+    HC_ERR_NOT_PROBED = -6
+} hc_status;
+
+typedef struct hc_dev {
+    hc_backend be;
+    uint32_t n_ports;         /* from BUILD */
+    uint32_t bus_bytes;       /* from BUILD */
+    uint32_t track_depth;     /* from BUILD: upper bound of the outstanding limits */
+    uint32_t version;
+    bool probed;
+} hc_dev;
+
+typedef struct hc_counters {
+    uint64_t rd_bytes;
+    uint64_t wr_bytes;
+    uint32_t rd_txn;
+    uint32_t wr_txn;
+    uint32_t stall_cycles;
+    uint32_t max_rd_latency;
+} hc_counters;
+
+typedef enum hc_dir { HC_READ = 0, HC_WRITE = 1 } hc_dir;
+
+const char *hc_strerror(hc_status s);
+
+hc_status hc_probe(hc_dev *dev, const hc_backend *be);
+
+hc_status hc_set_nominal_len(hc_dev *dev, unsigned port, unsigned beats);           /* 1..256 */
+hc_status hc_set_outstanding(hc_dev *dev, unsigned port, unsigned rd, unsigned wr); /* 1..track_depth */
+hc_status hc_set_priority(hc_dev *dev, unsigned port, unsigned cls);                /* 0..3 */
+hc_status hc_set_period(hc_dev *dev, uint32_t cycles);                              /* >= 1 */
+hc_status hc_set_global_limit(hc_dev *dev, unsigned g);                             /* 1..255 */
+hc_status hc_set_budget(hc_dev *dev, unsigned port, unsigned rd, unsigned wr);      /* 0..65535 */
+hc_status hc_set_reservation(hc_dev *dev, unsigned port, bool enable);
+
+/* Nominal transactions per period that give `permille` (0..1000) of the bus: a nominal transaction
+ * occupies the data channel for nominal_len cycles (one beat per cycle of bus_bytes bytes), so
+ * budget = floor(period * permille / (1000 * nominal_len)). */
+hc_status hc_budget_for_share(uint32_t period, unsigned nominal_len, unsigned permille, unsigned *budget);
+/* Nominal transactions per period to move at least `bytes` per period on a bus of bus_bytes. */
+hc_status hc_budget_for_bytes(unsigned nominal_len, unsigned bus_bytes, uint64_t bytes, unsigned *budget);
+/* Read the period and the port's nominal length and program its budget for `permille` of the bus. */
+hc_status hc_reserve_share(hc_dev *dev, unsigned port, hc_dir dir, unsigned permille);
+
+/* Decouple: stop accepting new requests, wait (at most max_polls status reads) until the port reports
+ * decoupled. HC_ERR_TIMEOUT leaves the request set (the port keeps draining). */
+hc_status hc_decouple(hc_dev *dev, unsigned port, uint32_t max_polls);
+hc_status hc_recouple(hc_dev *dev, unsigned port);
+
+hc_status hc_read_counters(hc_dev *dev, unsigned port, hc_counters *out);
+hc_status hc_clear_counters(hc_dev *dev, unsigned port);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
