@@ -7,7 +7,7 @@ import subprocess
 
 from . import paths
 
-TOPS = ("axi_burst_equalizer", "axi_exbar", "hc_regs")
+TOPS = ("axi_burst_equalizer", "axi_exbar", "hc_regs", "hc_period", "hc_reservation")
 
 
 def run() -> list[str]:

@@ -1,0 +1,28 @@
+// hc_period — the central unit of paper 001's reservation: one period counter for all ports, so every
+// port's budgets recharge in the same cycle ("recharged synchronously by a central unit").
+//
+// Latency: `recharge` is a one-cycle pulse in the first cycle of each period (also in the first cycle
+// after reset). A new cfg_period applies from the next period start; cfg_period = 0 is treated as 1
+// (the register block rejects 0 before it gets here).
+// Parameters: none. Runtime: cfg_period (cycles, 32 bits).
+module hc_period (
+    input  logic        clk,
+    input  logic        rst_n,
+    input  logic [31:0] cfg_period,
+    output logic        recharge
+);
+    logic [31:0] count;   // cycles left in this period after the current one
+
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            count    <= '0;
+            recharge <= 1'b0;
+        end else if (count == '0) begin
+            recharge <= 1'b1;
+            count    <= (cfg_period == '0) ? '0 : cfg_period - 32'd1;
+        end else begin
+            recharge <= 1'b0;
+            count    <= count - 32'd1;
+        end
+    end
+endmodule
