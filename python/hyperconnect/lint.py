@@ -7,7 +7,7 @@ import subprocess
 
 from . import paths
 
-TOPS = ("axi_burst_equalizer", "axi_exbar", "hc_regs", "hc_period", "hc_reservation")
+TOPS = ("axi_burst_equalizer", "axi_exbar", "hc_regs", "hc_period", "hc_reservation", "hc_decoupler")
 
 
 def run() -> list[str]:

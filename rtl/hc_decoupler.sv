@@ -1,0 +1,172 @@
+// hc_decoupler — run-time decoupling of one AXI4 port (paper 001, "decoupling from the memory
+// subsystem"): on request the port stops accepting new AR/AW, lets everything already accepted complete
+// (remaining W beats, R data, B responses), then isolates the accelerator: every handshake on both
+// sides held low and the master-side payload driven to zero. Clearing the request re-couples it.
+//
+// States: COUPLED (transparent) -> DRAINING (cfg_decouple = 1; new requests held) -> DECOUPLED (nothing
+// outstanding). Clearing cfg_decouple returns to COUPLED from either state; a request held while
+// draining is then accepted normally, so nothing is lost or duplicated.
+// Latency: 0 cycles on every channel (combinational gates). Status: draining, decoupled.
+// AXI safety: an AR/AW already presented downstream when the request arrives stays valid until
+// accepted (it then counts as outstanding and drains); W beats pass only for accepted AWs while
+// draining (beats of an AW that was not accepted wait, WREADY low); if write data ran ahead of its AW
+// (AXI allows it), that AW is still accepted while draining — it is owed, not new.
+// Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH, COUNT_WIDTH (outstanding counters, default 9 bits).
+module hc_decoupler #(
+    parameter int ADDR_WIDTH  = 32,
+    parameter int DATA_WIDTH  = 64,
+    parameter int ID_WIDTH    = 4,
+    parameter int COUNT_WIDTH = 9
+) (
+    input  logic                    aclk,
+    input  logic                    aresetn,
+    input  logic                    cfg_decouple,
+    output logic                    draining,
+    output logic                    decoupled,
+    // slave side (accelerator)
+    input  logic [ID_WIDTH-1:0]     s_axi_awid,
+    input  logic [ADDR_WIDTH-1:0]   s_axi_awaddr,
+    input  logic [7:0]              s_axi_awlen,
+    input  logic [2:0]              s_axi_awsize,
+    input  logic [1:0]              s_axi_awburst,
+    input  logic                    s_axi_awlock,
+    input  logic [3:0]              s_axi_awcache,
+    input  logic [2:0]              s_axi_awprot,
+    input  logic [3:0]              s_axi_awqos,
+    input  logic                    s_axi_awvalid,
+    output logic                    s_axi_awready,
+    input  logic [DATA_WIDTH-1:0]   s_axi_wdata,
+    input  logic [DATA_WIDTH/8-1:0] s_axi_wstrb,
+    input  logic                    s_axi_wlast,
+    input  logic                    s_axi_wvalid,
+    output logic                    s_axi_wready,
+    output logic [ID_WIDTH-1:0]     s_axi_bid,
+    output logic [1:0]              s_axi_bresp,
+    output logic                    s_axi_bvalid,
+    input  logic                    s_axi_bready,
+    input  logic [ID_WIDTH-1:0]     s_axi_arid,
+    input  logic [ADDR_WIDTH-1:0]   s_axi_araddr,
+    input  logic [7:0]              s_axi_arlen,
+    input  logic [2:0]              s_axi_arsize,
+    input  logic [1:0]              s_axi_arburst,
+    input  logic                    s_axi_arlock,
+    input  logic [3:0]              s_axi_arcache,
+    input  logic [2:0]              s_axi_arprot,
+    input  logic [3:0]              s_axi_arqos,
+    input  logic                    s_axi_arvalid,
+    output logic                    s_axi_arready,
+    output logic [ID_WIDTH-1:0]     s_axi_rid,
+    output logic [DATA_WIDTH-1:0]   s_axi_rdata,
+    output logic [1:0]              s_axi_rresp,
+    output logic                    s_axi_rlast,
+    output logic                    s_axi_rvalid,
+    input  logic                    s_axi_rready,
+    // master side (to the rest of the interconnect)
+    output logic [ID_WIDTH-1:0]     m_axi_awid,
+    output logic [ADDR_WIDTH-1:0]   m_axi_awaddr,
+    output logic [7:0]              m_axi_awlen,
+    output logic [2:0]              m_axi_awsize,
+    output logic [1:0]              m_axi_awburst,
+    output logic                    m_axi_awlock,
+    output logic [3:0]              m_axi_awcache,
+    output logic [2:0]              m_axi_awprot,
+    output logic [3:0]              m_axi_awqos,
+    output logic                    m_axi_awvalid,
+    input  logic                    m_axi_awready,
+    output logic [DATA_WIDTH-1:0]   m_axi_wdata,
+    output logic [DATA_WIDTH/8-1:0] m_axi_wstrb,
+    output logic                    m_axi_wlast,
+    output logic                    m_axi_wvalid,
+    input  logic                    m_axi_wready,
+    input  logic [ID_WIDTH-1:0]     m_axi_bid,
+    input  logic [1:0]              m_axi_bresp,
+    input  logic                    m_axi_bvalid,
+    output logic                    m_axi_bready,
+    output logic [ID_WIDTH-1:0]     m_axi_arid,
+    output logic [ADDR_WIDTH-1:0]   m_axi_araddr,
+    output logic [7:0]              m_axi_arlen,
+    output logic [2:0]              m_axi_arsize,
+    output logic [1:0]              m_axi_arburst,
+    output logic                    m_axi_arlock,
+    output logic [3:0]              m_axi_arcache,
+    output logic [2:0]              m_axi_arprot,
+    output logic [3:0]              m_axi_arqos,
+    output logic                    m_axi_arvalid,
+    input  logic                    m_axi_arready,
+    input  logic [ID_WIDTH-1:0]     m_axi_rid,
+    input  logic [DATA_WIDTH-1:0]   m_axi_rdata,
+    input  logic [1:0]              m_axi_rresp,
+    input  logic                    m_axi_rlast,
+    input  logic                    m_axi_rvalid,
+    output logic                    m_axi_rready
+);
+    initial begin
+        if (COUNT_WIDTH < 2 || COUNT_WIDTH > 16)
+            $fatal(1, "hc_decoupler: COUNT_WIDTH must be 2..16 (got %0d)", COUNT_WIDTH);
+    end
+
+    logic                   isolated;            // DECOUPLED state
+    logic [COUNT_WIDTH-1:0] rd_out, wr_out;      // accepted AR without RLAST, AW without B
+    logic signed [COUNT_WIDTH-1:0] w_balance;    // AWs accepted minus write bursts whose WLAST passed
+                                                 // (< 0: data ran ahead of its AW, as AXI allows)
+    logic                   ar_presented, aw_presented;
+
+    wire block_new = cfg_decouple || isolated;   // no new address request enters
+    wire ar_open   = !block_new || ar_presented;
+    wire aw_owed   = w_balance < 0;              // an AW whose data already went downstream must follow
+    wire aw_open   = !block_new || aw_presented || aw_owed;
+    wire w_open    = !block_new || (w_balance > 0);
+    wire resp_open = !isolated;
+
+    // address channels
+    assign m_axi_arvalid = s_axi_arvalid && ar_open;
+    assign s_axi_arready = m_axi_arready && ar_open;
+    assign m_axi_awvalid = s_axi_awvalid && aw_open;
+    assign s_axi_awready = m_axi_awready && aw_open;
+    assign {m_axi_arid, m_axi_araddr, m_axi_arlen, m_axi_arsize, m_axi_arburst, m_axi_arlock, m_axi_arcache,
+            m_axi_arprot, m_axi_arqos} = isolated ? '0 : {s_axi_arid, s_axi_araddr, s_axi_arlen, s_axi_arsize,
+            s_axi_arburst, s_axi_arlock, s_axi_arcache, s_axi_arprot, s_axi_arqos};
+    assign {m_axi_awid, m_axi_awaddr, m_axi_awlen, m_axi_awsize, m_axi_awburst, m_axi_awlock, m_axi_awcache,
+            m_axi_awprot, m_axi_awqos} = isolated ? '0 : {s_axi_awid, s_axi_awaddr, s_axi_awlen, s_axi_awsize,
+            s_axi_awburst, s_axi_awlock, s_axi_awcache, s_axi_awprot, s_axi_awqos};
+    // write data
+    assign m_axi_wvalid = s_axi_wvalid && w_open;
+    assign s_axi_wready = m_axi_wready && w_open;
+    assign {m_axi_wdata, m_axi_wstrb, m_axi_wlast} = isolated ? '0 : {s_axi_wdata, s_axi_wstrb, s_axi_wlast};
+    // responses
+    assign s_axi_rvalid = m_axi_rvalid && resp_open;
+    assign m_axi_rready = s_axi_rready && resp_open;
+    assign {s_axi_rid, s_axi_rdata, s_axi_rresp, s_axi_rlast} = {m_axi_rid, m_axi_rdata, m_axi_rresp, m_axi_rlast};
+    assign s_axi_bvalid = m_axi_bvalid && resp_open;
+    assign m_axi_bready = s_axi_bready && resp_open;
+    assign {s_axi_bid, s_axi_bresp} = {m_axi_bid, m_axi_bresp};
+
+    wire ar_fire = m_axi_arvalid && m_axi_arready;
+    wire aw_fire = m_axi_awvalid && m_axi_awready;
+    wire w_last  = m_axi_wvalid && m_axi_wready && m_axi_wlast;
+    wire r_last  = m_axi_rvalid && m_axi_rready && m_axi_rlast;
+    wire b_fire  = m_axi_bvalid && m_axi_bready;
+
+    wire idle = (rd_out == '0) && (wr_out == '0) && (w_balance == '0) && !ar_presented && !aw_presented;
+    assign draining  = cfg_decouple && !isolated;
+    assign decoupled = isolated;
+
+    always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            isolated     <= 1'b0;
+            rd_out       <= '0;
+            wr_out       <= '0;
+            w_balance    <= '0;
+            ar_presented <= 1'b0;
+            aw_presented <= 1'b0;
+        end else begin
+            ar_presented <= m_axi_arvalid && !m_axi_arready;
+            aw_presented <= m_axi_awvalid && !m_axi_awready;
+            rd_out <= rd_out + COUNT_WIDTH'(ar_fire) - COUNT_WIDTH'(r_last);
+            wr_out <= wr_out + COUNT_WIDTH'(aw_fire) - COUNT_WIDTH'(b_fire);
+            w_balance <= w_balance + COUNT_WIDTH'(aw_fire) - COUNT_WIDTH'(w_last);
+            if (!cfg_decouple)                   isolated <= 1'b0;
+            else if (idle && !ar_fire && !aw_fire) isolated <= 1'b1;
+        end
+    end
+endmodule
