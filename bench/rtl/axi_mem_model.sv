@@ -6,8 +6,8 @@
 //   across IDs, never within one).
 // Writes: AW queued; W beats (AXI order: W follows AW order) are stored byte-wise honouring WSTRB; the
 //   B for a burst is returned LATENCY cycles after its last W beat (reordered across IDs like R).
-// Data: a byte never written reads as pattern(a) = bits [31:24] of (a[31:0] * 0x9E3779B1) — a function of
-//   its address, so reads are checkable (python: hyperconnect.model.pattern_byte).
+// Data: a byte never written reads as hc_bench_pkg::pattern(a) — a function of its address, so reads
+//   are checkable (python: hyperconnect.model.pattern_byte).
 // Handles INCR, FIXED and WRAP bursts and narrow sizes. Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH,
 //   LATENCY (>= 1), REORDER (0/1), QUEUE_DEPTH (outstanding reads and writes accepted), SEED.
 /* verilator lint_off BLKSEQ */
@@ -75,12 +75,6 @@ module axi_mem_model #(
     logic [7:0]            r_beat;
     logic [7:0]            w_beat;
 
-    function automatic logic [7:0] pattern(input logic [ADDR_WIDTH-1:0] a);
-        logic [31:0] p;
-        p = 32'(a) * 32'h9E3779B1;
-        return p[31:24];
-    endfunction
-
     function automatic logic [ADDR_WIDTH-1:0] beat_addr(input req_t r, input int beat);
         logic [ADDR_WIDTH-1:0] bytes, aligned, wrap_size, base;
         bytes   = ADDR_WIDTH'(1) << r.size;
@@ -101,7 +95,7 @@ module axi_mem_model #(
         base = a & ~ADDR_WIDTH'(NB - 1);
         for (int i = 0; i < NB; i++) begin
             ba = base + ADDR_WIDTH'(i);
-            d[i*8 +: 8] = wmem.exists(longint'(ba)) ? wmem[longint'(ba)] : pattern(ba);
+            d[i*8 +: 8] = wmem.exists(longint'(ba)) ? wmem[longint'(ba)] : hc_bench_pkg::pattern(64'(ba));
         end
         return d;
     endfunction

