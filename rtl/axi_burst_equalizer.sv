@@ -13,12 +13,13 @@
 // Throughput: one sub-burst per cycle on AR/AW; one beat per cycle on R and W.
 //
 // Parameters: ADDR_WIDTH (>= 12), DATA_WIDTH (8..1024, power of two), ID_WIDTH (>= 1),
-//             TRACK_DEPTH (1..256, sub-transactions tracked per direction; caps cfg_max_outstanding),
+//             TRACK_DEPTH (1..256, sub-transactions tracked per direction; caps the outstanding limits),
 //             REGISTER_READY (default 1: AR/AW outputs are skid buffers, so m_axi_arready/awready do not
 //             reach the split logic or s_axi_arready/awready combinationally; 0 saves ~140 LUT/120 FF)
 // Runtime:    cfg_nominal_len  beta, 1..256 beats (0 is taken as 1, above 256 as 256)
-//             cfg_max_outstanding  L, >= 1 (0 is taken as 1, above TRACK_DEPTH as TRACK_DEPTH)
-//             Both are registered (a change applies from the next cycle) and may change at any time:
+//             cfg_max_rd_outstanding, cfg_max_wr_outstanding  L per direction, >= 1 (0 is taken as 1,
+//             above TRACK_DEPTH as TRACK_DEPTH; paper 000 uses one L for both: tie them together)
+//             All are registered (a change applies from the next cycle) and may change at any time:
 //             each sub-burst is cut with the values in force when it is issued, so a change never
 //             corrupts a transaction in flight.
 // Choices:    IDs are serialised per direction: a request with another ID waits until all sub-bursts of
@@ -37,7 +38,8 @@ module axi_burst_equalizer #(
     input  logic                    aclk,
     input  logic                    aresetn,
     input  logic [8:0]              cfg_nominal_len,
-    input  logic [8:0]              cfg_max_outstanding,
+    input  logic [8:0]              cfg_max_rd_outstanding,
+    input  logic [8:0]              cfg_max_wr_outstanding,
     // slave port (from the accelerator)
     input  logic [ID_WIDTH-1:0]     s_axi_awid,
     input  logic [ADDR_WIDTH-1:0]   s_axi_awaddr,
@@ -131,16 +133,21 @@ module axi_burst_equalizer #(
     // ---- runtime configuration, clamped to its legal range and registered (applies from the next
     //      cycle; each sub-burst is cut with the values of the cycle it is issued in)
     logic [7:0] nominal_len;   // AxLEN form: beats - 1
-    logic [8:0] max_out;
+    logic [8:0] max_rd, max_wr;
+
+    function automatic logic [8:0] clamp_limit(input logic [8:0] l);
+        return (l == 9'd0) ? 9'd1 : (l > 9'(TRACK_DEPTH)) ? 9'(TRACK_DEPTH) : l;
+    endfunction
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
             nominal_len <= 8'd15;
-            max_out     <= 9'd1;
+            max_rd      <= 9'd1;
+            max_wr      <= 9'd1;
         end else begin
             nominal_len <= (cfg_nominal_len == 9'd0) ? 8'd0
                          : (cfg_nominal_len > 9'd256) ? 8'd255 : 8'(cfg_nominal_len - 9'd1);
-            max_out     <= (cfg_max_outstanding == 9'd0) ? 9'd1
-                         : (cfg_max_outstanding > 9'(TRACK_DEPTH)) ? 9'(TRACK_DEPTH) : cfg_max_outstanding;
+            max_rd      <= clamp_limit(cfg_max_rd_outstanding);
+            max_wr      <= clamp_limit(cfg_max_wr_outstanding);
         end
     end
 
@@ -152,7 +159,7 @@ module axi_burst_equalizer #(
 
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY)) u_ar_split (
         .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
-        .allow(!rt_full && 9'(rt_count) < max_out), .tracked_empty(rt_empty),
+        .allow(!rt_full && 9'(rt_count) < max_rd), .tracked_empty(rt_empty),
         .in_id(s_axi_arid), .in_addr(s_axi_araddr), .in_len(s_axi_arlen), .in_size(s_axi_arsize),
         .in_burst(s_axi_arburst), .in_lock(s_axi_arlock), .in_cache(s_axi_arcache),
         .in_prot(s_axi_arprot), .in_qos(s_axi_arqos), .in_valid(s_axi_arvalid), .in_ready(s_axi_arready),
@@ -188,7 +195,7 @@ module axi_burst_equalizer #(
 
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY)) u_aw_split (
         .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
-        .allow(!bt_full && !wt_full && 9'(bt_count) < max_out), .tracked_empty(bt_empty),
+        .allow(!bt_full && !wt_full && 9'(bt_count) < max_wr), .tracked_empty(bt_empty),
         .in_id(s_axi_awid), .in_addr(s_axi_awaddr), .in_len(s_axi_awlen), .in_size(s_axi_awsize),
         .in_burst(s_axi_awburst), .in_lock(s_axi_awlock), .in_cache(s_axi_awcache),
         .in_prot(s_axi_awprot), .in_qos(s_axi_awqos), .in_valid(s_axi_awvalid), .in_ready(s_axi_awready),

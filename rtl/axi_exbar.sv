@@ -7,15 +7,19 @@
 //   consecutive bursts belong to different ports (routing is decided from stored/ID information, not
 //   by a per-burst handshake).
 //
-// Arbitration: AR and AW each have an independent round-robin arbiter granting one transaction per port
+// Arbitration: AR and AW each have an independent arbiter: strict priority by class (cfg_prio, a higher
+//   class always wins; paper 002 section 5), round-robin within a class granting one transaction per port
 //   per round (hc_rr_arbiter), work-conserving. Write data is forwarded in AW grant order (a FIFO of port
 //   indices, W_ROUTE_DEPTH deep; AW grants pause while it is full).
+// Global limit G (cfg_global_limit): at most G transactions granted and not completed (AR until RLAST,
+//   AW until B) per direction, all ports together, so a high-class request finds at most G transactions
+//   queued ahead of it at the memory. 0 means no limit (the stock crossbar).
 // Routing back: the master-side ID is {port index, port ID} (M_ID_WIDTH = ID_WIDTH + clog2(S_COUNT)), so
 //   R and B are routed by ID and stay correct when the memory reorders responses across ports/IDs.
 //   A response whose port field is >= S_COUNT (a slave bug) is accepted and dropped, never a hang.
 //
 // Parameters: S_COUNT (1..16), ADDR_WIDTH (12..64), DATA_WIDTH (8..1024, power of two), ID_WIDTH (>= 1),
-//             W_ROUTE_DEPTH (>= 1), M_ID_WIDTH (derived; do not override),
+//             W_ROUTE_DEPTH (>= 1), M_ID_WIDTH (derived; do not override), PRIO_W (class bits, 1..4),
 //             REGISTER_READY (default 0; 1 makes the AR/AW outputs skid buffers so m_axi_arready/awready
 //             do not reach the arbiters combinationally, for ~130 LUT/FF more)
 // Ports:      s_axi_* are packed per-port vectors, port i in bits [i*W +: W]; m_axi_* is one port.
@@ -27,12 +31,15 @@ module axi_exbar #(
     parameter int ID_WIDTH      = 4,
     parameter int W_ROUTE_DEPTH = 32,
     parameter bit REGISTER_READY = 1'b0,
+    parameter int PRIO_W        = 2,
     localparam int PORT_W       = (S_COUNT > 1) ? $clog2(S_COUNT) : 1,
     parameter int M_ID_WIDTH    = ID_WIDTH + PORT_W,
     localparam int STRB_WIDTH   = DATA_WIDTH / 8
 ) (
     input  logic                            aclk,
     input  logic                            aresetn,
+    input  logic [S_COUNT*PRIO_W-1:0]       cfg_prio,
+    input  logic [8:0]                      cfg_global_limit,
     input  logic [S_COUNT*ID_WIDTH-1:0]     s_axi_awid,
     input  logic [S_COUNT*ADDR_WIDTH-1:0]   s_axi_awaddr,
     input  logic [S_COUNT*8-1:0]            s_axi_awlen,
@@ -120,6 +127,8 @@ module axi_exbar #(
         if (M_ID_WIDTH != ID_WIDTH + PORT_W)
             $fatal(1, "axi_exbar: M_ID_WIDTH must be ID_WIDTH + clog2(S_COUNT) = %0d (got %0d)",
                    ID_WIDTH + PORT_W, M_ID_WIDTH);
+        if (PRIO_W < 1 || PRIO_W > 4)
+            $fatal(1, "axi_exbar: PRIO_W must be 1..4 (got %0d)", PRIO_W);
         if (W_ROUTE_DEPTH < 1)
             $fatal(1, "axi_exbar: W_ROUTE_DEPTH must be >= 1 (got %0d)", W_ROUTE_DEPTH);
     end
@@ -139,15 +148,32 @@ module axi_exbar #(
             s_axi_awaddr[i*ADDR_WIDTH +: ADDR_WIDTH], s_axi_awid[i*ID_WIDTH +: ID_WIDTH]};
     end
 
+    // ---------------------------------------------------------------- global outstanding limit G
+    // Counted from the grant (the request sits in the output register from then on) to RLAST / B.
+    logic [15:0] rd_out, wr_out;   // wide enough for any count reachable with 16 ports (no wrap)
+    logic       ar_gfire, aw_gfire;
+    wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast;
+    wire        b_done = m_axi_bvalid && m_axi_bready;
+    wire        rd_room = (cfg_global_limit == '0) || (rd_out < 16'(cfg_global_limit));
+    wire        wr_room = (cfg_global_limit == '0) || (wr_out < 16'(cfg_global_limit));
+    always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            rd_out <= '0;
+            wr_out <= '0;
+        end else begin
+            if (ar_gfire != r_done) rd_out <= ar_gfire ? rd_out + 16'd1 : (rd_out == '0 ? '0 : rd_out - 16'd1);
+            if (aw_gfire != b_done) wr_out <= aw_gfire ? wr_out + 16'd1 : (wr_out == '0 ? '0 : wr_out - 16'd1);
+        end
+    end
+
     // ---------------------------------------------------------------- AR
     logic [APW-1:0]    ar_out;
     logic [PORT_W-1:0] ar_port, ar_gidx_unused;
-    logic              ar_gfire_unused;
-    hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY)) u_ar_mux (
-        .clk(aclk), .rst_n(aresetn), .allow(1'b1),
-        .in_payload(ar_payload), .in_valid(s_axi_arvalid), .in_ready(s_axi_arready),
+    hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY), .PRIO_W(PRIO_W)) u_ar_mux (
+        .clk(aclk), .rst_n(aresetn), .allow(rd_room),
+        .in_payload(ar_payload), .in_valid(s_axi_arvalid), .in_prio(cfg_prio), .in_ready(s_axi_arready),
         .out_payload(ar_out), .out_port(ar_port), .out_valid(m_axi_arvalid), .out_ready(m_axi_arready),
-        .grant_fire(ar_gfire_unused), .grant_idx(ar_gidx_unused)
+        .grant_fire(ar_gfire), .grant_idx(ar_gidx_unused)
     );
     logic [ID_WIDTH-1:0] ar_id_raw;
     assign {m_axi_arqos, m_axi_arprot, m_axi_arcache, m_axi_arlock, m_axi_arburst, m_axi_arsize,
@@ -157,14 +183,13 @@ module axi_exbar #(
     // ---------------------------------------------------------------- AW + W routing order
     logic [APW-1:0]    aw_out;
     logic [PORT_W-1:0] aw_port, aw_gidx;
-    logic              aw_gfire;
     logic [PORT_W-1:0] w_port;
     logic              wr_empty, wr_full;
     logic [$clog2(W_ROUTE_DEPTH+1)-1:0] wr_count_unused;
 
-    hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY)) u_aw_mux (
-        .clk(aclk), .rst_n(aresetn), .allow(!wr_full),
-        .in_payload(aw_payload), .in_valid(s_axi_awvalid), .in_ready(s_axi_awready),
+    hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY), .PRIO_W(PRIO_W)) u_aw_mux (
+        .clk(aclk), .rst_n(aresetn), .allow(!wr_full && wr_room),
+        .in_payload(aw_payload), .in_valid(s_axi_awvalid), .in_prio(cfg_prio), .in_ready(s_axi_awready),
         .out_payload(aw_out), .out_port(aw_port), .out_valid(m_axi_awvalid), .out_ready(m_axi_awready),
         .grant_fire(aw_gfire), .grant_idx(aw_gidx)
     );
@@ -214,6 +239,6 @@ module axi_exbar #(
     end
 
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, ar_gidx_unused, ar_gfire_unused, wr_count_unused};
+    wire unused_ok = &{1'b0, ar_gidx_unused, wr_count_unused};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

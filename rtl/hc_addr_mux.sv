@@ -1,16 +1,23 @@
-// hc_addr_mux — one address channel (AR or AW) of the crossbar: round-robin arbitration of N ports into
-// one registered output.
+// hc_addr_mux — one address channel (AR or AW) of the crossbar: strict-priority, then round-robin
+// arbitration of N ports into one registered output.
+//
+// Arbitration: only requesters of the highest priority class present this cycle compete (paper 002
+// section 5: a higher class always wins); among them the round-robin pointer picks (one grant per
+// requester per round within a class). With every class equal this is plain round-robin.
 //
 // Latency (cycles, in_valid -> out_valid, idle): 1. Throughput: one request per cycle. The output is an
 // hc_reg_slice; with REGISTER_READY, out_ready does not reach the arbiter or the input READYs. The
 // granted port's index is appended to the request payload by the caller and reported on
 // grant_fire/grant_idx (for the write-data routing order).
-// Parameters: N (ports, 1..64), PW (payload width per port, bits), REGISTER_READY (see hc_reg_slice)
-// Runtime:    allow — a grant may be made this cycle (e.g. the write routing FIFO has room)
+// Parameters: N (ports, 1..64), PW (payload width per port, bits), REGISTER_READY (see hc_reg_slice),
+//             PRIO_W (bits of a priority class, 1..4)
+// Runtime:    allow — a grant may be made this cycle (e.g. the write routing FIFO has room, the global
+//             outstanding limit is not reached); in_prio — class per port, higher wins
 module hc_addr_mux #(
     parameter int N  = 2,
     parameter int PW = 8,
     parameter bit REGISTER_READY = 1'b0,
+    parameter int PRIO_W = 2,
     localparam int IW = (N > 1) ? $clog2(N) : 1
 ) (
     input  logic          clk,
@@ -18,6 +25,7 @@ module hc_addr_mux #(
     input  logic          allow,
     input  logic [N*PW-1:0] in_payload,
     input  logic [N-1:0]  in_valid,
+    input  logic [N*PRIO_W-1:0] in_prio,
     output logic [N-1:0]  in_ready,
     output logic [PW-1:0] out_payload,
     output logic [IW-1:0] out_port,
@@ -26,13 +34,28 @@ module hc_addr_mux #(
     output logic          grant_fire,
     output logic [IW-1:0] grant_idx
 );
+    initial begin
+        if (PRIO_W < 1 || PRIO_W > 4) $fatal(1, "hc_addr_mux: PRIO_W must be 1..4 (got %0d)", PRIO_W);
+    end
+
     logic [N-1:0] grant;
     logic         grant_valid;
     logic         out_free;
     wire          load = grant_valid && allow && out_free;
 
+    // strict priority: keep only the requesters of the highest class present
+    logic [PRIO_W-1:0] top_class;
+    logic [N-1:0]      req;
+    always_comb begin
+        top_class = '0;
+        for (int i = 0; i < N; i++)
+            if (in_valid[i] && in_prio[i*PRIO_W +: PRIO_W] > top_class) top_class = in_prio[i*PRIO_W +: PRIO_W];
+        for (int i = 0; i < N; i++)
+            req[i] = in_valid[i] && (in_prio[i*PRIO_W +: PRIO_W] == top_class);
+    end
+
     hc_rr_arbiter #(.N(N)) u_arb (
-        .clk(clk), .rst_n(rst_n), .req(in_valid), .advance(load),
+        .clk(clk), .rst_n(rst_n), .req(req), .advance(load),
         .grant(grant), .grant_idx(grant_idx), .grant_valid(grant_valid)
     );
 

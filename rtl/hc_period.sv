@@ -2,8 +2,10 @@
 // port's budgets recharge in the same cycle ("recharged synchronously by a central unit").
 //
 // Latency: `recharge` is a one-cycle pulse in the first cycle of each period (also in the first cycle
-// after reset). A new cfg_period applies from the next period start; cfg_period = 0 is treated as 1
-// (the register block rejects 0 before it gets here).
+// after reset). A change of cfg_period ends the running period: the next cycle starts a new one of
+// the new length (with a recharge), so software sees a new period take effect at once instead of
+// after up to one old period. cfg_period = 0 is treated as 1 (the register block rejects 0 before it
+// gets here).
 // Parameters: none. Runtime: cfg_period (cycles, 32 bits).
 module hc_period (
     input  logic        clk,
@@ -12,12 +14,15 @@ module hc_period (
     output logic        recharge
 );
     logic [31:0] count;   // cycles left in this period after the current one
+    logic [31:0] last_period;
+
+    always_ff @(posedge clk) last_period <= cfg_period;
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             count    <= '0;
             recharge <= 1'b0;
-        end else if (count == '0) begin
+        end else if (count == '0 || cfg_period != last_period) begin
             recharge <= 1'b1;
             count    <= (cfg_period == '0) ? '0 : cfg_period - 32'd1;
         end else begin

@@ -44,11 +44,23 @@ async def _latency(dut, in_prefix: str, ch: str, fields: dict[str, int], out_pre
     raise AssertionError(f"{ch.upper()}: no {out_prefix}_{ch}valid within {LIMIT} cycles")
 
 
+async def _enable_all_functions(dut) -> None:
+    """axi_hyperconnect: port 0 with reservation on (budgets that never run out in the bench), priority
+    class 1, equalization at 16 beats, coupled — every supervisor function in the path. Budgets load at
+    a period start; writing PERIOD starts one."""
+    from cocotbext.axi import AxiLiteBus, AxiLiteMaster
+    axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
+    await axil.write(0x100 + 0x08, (0xFFFF_FFFF).to_bytes(4, "little"))               # BUDGET rd/wr 65535
+    await axil.write(0x100 + 0x00, (16 | 1 << 12 | 1 << 16).to_bytes(4, "little"))    # CFG: 16, class 1, res on
+    await axil.write(0x010, (64).to_bytes(4, "little"))        # PERIOD 64 cycles: a new period starts now
+    await ClockCycles(dut.aclk, 4)
+
+
 @cocotb.test()
 async def measure(dut):
     s, m = os.environ["HC_LAT_S"], os.environ["HC_LAT_M"]
     cocotb.start_soon(Clock(dut.aclk, 10, unit="ns").start())
-    for name in ("cfg_nominal_len", "cfg_max_outstanding"):
+    for name in ("cfg_nominal_len", "cfg_max_rd_outstanding", "cfg_max_wr_outstanding"):
         if hasattr(dut, name):
             getattr(dut, name).value = 16 if name == "cfg_nominal_len" else 6
     for prefix, names in ((s, ("arvalid", "awvalid", "wvalid", "rready", "bready")),
@@ -59,6 +71,8 @@ async def measure(dut):
     await ClockCycles(dut.aclk, 4)
     dut.aresetn.value = 1
     await ClockCycles(dut.aclk, 2)
+    if hasattr(dut, "s_axil_awvalid"):
+        await _enable_all_functions(dut)
 
     burst = dict(len=3, size=3, burst=1, id=0, addr=0x1000)
     result = {

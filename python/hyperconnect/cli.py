@@ -33,6 +33,14 @@ def _cmd_bench(_: argparse.Namespace) -> int:
     from . import bench
     report = bench.run()
     print(bench.render(report))
+    system = bench.run_system()
+    print()
+    print(bench.render_system(system))
+    problems = bench.check_system(system)
+    for p in problems:
+        print(f"FAIL: {p}")
+    if problems:
+        return 1
     return 0
 
 

@@ -21,9 +21,9 @@ def _newest_mtime(files: Sequence[Path]) -> float:
 
 def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None = None,
                   exe: str = "sim", sources: list[Path] | None = None, extra_cpp: list[Path] | None = None,
-                  include_dirs: list[Path] | None = None) -> Path:
+                  include_dirs: list[Path] | None = None, deps: list[Path] | None = None) -> Path:
     """Verilate `top` (by default product + bench RTL) with the C++ harness `cpp` (and `extra_cpp`, e.g.
-    C files of the driver) into `mdir`; return the binary.
+    C files of the driver) into `mdir`; return the binary. `deps` are further inputs (headers).
 
     Rebuilds only when an input is newer than the binary. A failed build removes `mdir` (Verilator can
     leave an empty generated file behind that breaks the next build).
@@ -32,7 +32,7 @@ def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None
     extra_cpp = extra_cpp or []
     mdir.mkdir(parents=True, exist_ok=True)
     binary = mdir / exe
-    if binary.exists() and binary.stat().st_mtime > _newest_mtime(sources + [cpp] + extra_cpp):
+    if binary.exists() and binary.stat().st_mtime > _newest_mtime(sources + [cpp] + extra_cpp + (deps or [])):
         return binary
     cmd = ["verilator", "--cc", "--exe", "--build", "-O3", "-j", "2", "--Mdir", str(mdir),
            "-Wno-fatal", "-Wno-lint", "-Wno-style", f"-I{paths.RTL}", f"-I{paths.BENCH_RTL}",
@@ -50,6 +50,24 @@ def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None
         shutil.rmtree(mdir, ignore_errors=True)
         raise SimError(f"Verilator build of {top} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
     return binary
+
+
+SYSTEM_PORTS = 4
+
+
+def build_system_harness(cpp: Path, mdir: Path, exe: str) -> Path:
+    """Build a C++ harness of bench/rtl/hc_system_top (axi_hyperconnect with 4 traffic generators and the
+    memory model) linked with the C driver and its simulation backend."""
+    from . import regs
+    files = regs.generate(SYSTEM_PORTS)
+    driver = paths.ROOT / "sw" / "driver"
+    return build_harness("hc_system_top", cpp, mdir, exe=exe,
+                         sources=regs.sources(SYSTEM_PORTS) + paths.bench_sources(),
+                         extra_cpp=[driver / "hyperconnect.c"],
+                         include_dirs=[files["header"].parent, driver, driver / "sim",
+                                       paths.ROOT / "bench" / "hyperconnect"],
+                         deps=[files["header"], *driver.glob("*.h"), *(driver / "sim").glob("*.hpp"),
+                               *(paths.ROOT / "bench" / "hyperconnect").glob("*.hpp")])
 
 
 def run_json_lines(binary: Path, args: Sequence[str], timeout: float = 600.0) -> str:

@@ -65,7 +65,34 @@ def write_exbar_wrapper(path: Path, s_count: int, addr_width: int = 32, data_wid
     pw = max(1, (s_count - 1).bit_length())
     text = generate("axi_exbar", s_count, {"S_COUNT": s_count, "ADDR_WIDTH": addr_width,
                                            "DATA_WIDTH": data_width, "ID_WIDTH": id_width,
-                                           "REGISTER_READY": register_ready, "M_ID_WIDTH": id_width + pw})
+                                           "REGISTER_READY": register_ready, "M_ID_WIDTH": id_width + pw},
+                    extra_ports=[f"    input  logic [{2 * s_count}-1:0] cfg_prio",
+                                 "    input  logic [8:0] cfg_global_limit"])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+AXIL_PORTS: list[str] = [
+    "    output logic irq",
+    "    input  logic s_axil_awvalid", "    output logic s_axil_awready", "    input  logic [10:0] s_axil_awaddr",
+    "    input  logic [2:0] s_axil_awprot", "    input  logic s_axil_wvalid", "    output logic s_axil_wready",
+    "    input  logic [31:0] s_axil_wdata", "    input  logic [3:0] s_axil_wstrb", "    output logic s_axil_bvalid",
+    "    input  logic s_axil_bready", "    output logic [1:0] s_axil_bresp", "    input  logic s_axil_arvalid",
+    "    output logic s_axil_arready", "    input  logic [10:0] s_axil_araddr", "    input  logic [2:0] s_axil_arprot",
+    "    output logic s_axil_rvalid", "    input  logic s_axil_rready", "    output logic [31:0] s_axil_rdata",
+    "    output logic [1:0] s_axil_rresp",
+]
+
+
+def write_hyperconnect_wrapper(path: Path, s_count: int, addr_width: int = 32, data_width: int = 64,
+                               id_width: int = 4, track_depth: int = 16) -> Path:
+    """Write axi_hyperconnect_wrap for S_COUNT ports (control port and irq unchanged) to `path`."""
+    pw = max(1, (s_count - 1).bit_length())
+    text = generate("axi_hyperconnect", s_count, {"S_COUNT": s_count, "ADDR_WIDTH": addr_width,
+                                                  "DATA_WIDTH": data_width, "ID_WIDTH": id_width,
+                                                  "TRACK_DEPTH": track_depth, "M_ID_WIDTH": id_width + pw},
+                    extra_ports=AXIL_PORTS)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
     return path

@@ -43,6 +43,7 @@ class Tb:
         self.counter = HandshakeCounter(dut, dut.aclk, "m_axi")
         self.nominal = 16
         self.limit = 6
+        self.wr_limit = 6
         self.sub_ars: list[Burst] = []
         self.sub_aws: list[Burst] = []
         self.failures: list[str] = []
@@ -57,17 +58,22 @@ class Tb:
         if b.burst == INCR and crosses_4k(b.addr, b.len, b.size):
             self.failures.append(f"{ch} sub-burst at 0x{b.addr:x} len {b.len} crosses a 4 KB boundary")
 
-    async def configure(self, nominal: int, limit: int) -> None:
-        """Set beta and L; the equalizer registers them, so they apply from the next cycle on."""
+    async def configure(self, nominal: int, limit: int, wr_limit: int | None = None) -> None:
+        """Set beta and the read/write L (write L = read L unless given); the equalizer registers them,
+        so they apply from the next cycle on."""
         self.nominal, self.limit = nominal, limit
+        self.wr_limit = limit if wr_limit is None else wr_limit
         self.counter.reset_max()
-        self.dut.cfg_nominal_len.value = nominal
-        self.dut.cfg_max_outstanding.value = limit
+        self._drive()
         await ClockCycles(self.dut.aclk, 2)
 
-    async def start(self) -> None:
+    def _drive(self) -> None:
         self.dut.cfg_nominal_len.value = self.nominal
-        self.dut.cfg_max_outstanding.value = self.limit
+        self.dut.cfg_max_rd_outstanding.value = self.limit
+        self.dut.cfg_max_wr_outstanding.value = self.wr_limit
+
+    async def start(self) -> None:
+        self._drive()
         await start_clock_reset(self.dut)
 
     async def settle(self) -> None:
@@ -81,9 +87,9 @@ class Tb:
 
     def check(self) -> None:
         problems = self.failures + self.master.failures + self.mem.failures
-        if self.counter.max_reads > self.limit or self.counter.max_writes > self.limit:
+        if self.counter.max_reads > self.limit or self.counter.max_writes > self.wr_limit:
             problems.append(f"outstanding at m_axi reached {self.counter.max_reads} reads /"
-                            f" {self.counter.max_writes} writes, limit {self.limit}")
+                            f" {self.counter.max_writes} writes, limits {self.limit}/{self.wr_limit}")
         assert not problems, "\n".join(problems[:20])
 
 
@@ -130,18 +136,19 @@ async def test_split_and_merge_edges(dut):
 
 @cocotb.test()
 async def test_outstanding_limit(dut):
-    """R6: never more than L sub-transactions in flight per direction, and L is reached (L = 1, 3, 16)."""
+    """R6: never more than L sub-transactions in flight per direction, and L is reached (L = 1, 3, 16;
+    read and write limits set apart: 2/5 and 5/2)."""
     rng = seeded_rng("outstanding_limit")
     tb = Tb(dut, rng)
     await tb.start()
-    for limit in (1, 3, TRACK_DEPTH):
-        await tb.configure(4, limit)
+    for limit, wr_limit in ((1, 1), (3, 3), (TRACK_DEPTH, TRACK_DEPTH), (2, 5), (5, 2)):
+        await tb.configure(4, limit, wr_limit)
         for i in range(6):
             await tb.master.read(Burst(0, READ_BASE + 0x2000 * i, 255, 3, INCR))
             await tb.master.write(Burst(0, tb.writes.take(256 * BUS), 255, 3, INCR), rng)
         await tb.settle()
         assert tb.counter.max_reads == limit, f"L={limit}: max reads in flight {tb.counter.max_reads}"
-        assert tb.counter.max_writes == limit, f"L={limit}: max writes in flight {tb.counter.max_writes}"
+        assert tb.counter.max_writes == wr_limit, f"L={wr_limit}: max writes in flight {tb.counter.max_writes}"
     tb.check()
 
 
@@ -251,7 +258,8 @@ async def test_config_change_under_traffic(dut):
     async def churn() -> None:
         while not stop:
             dut.cfg_nominal_len.value = rng.choice([1, 2, 5, 16, 64, 256])
-            dut.cfg_max_outstanding.value = rng.choice([1, 2, 6, TRACK_DEPTH])
+            dut.cfg_max_rd_outstanding.value = rng.choice([1, 2, 6, TRACK_DEPTH])
+            dut.cfg_max_wr_outstanding.value = rng.choice([1, 2, 6, TRACK_DEPTH])
             await ClockCycles(dut.aclk, rng.randint(20, 400))
 
     task = cocotb.start_soon(churn())

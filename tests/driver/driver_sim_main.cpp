@@ -1,14 +1,10 @@
-// driver_sim_main.cpp — the C driver compiled into a Verilator harness of the generated register block
-// (tests/hc_regs/hc_regs_tb.sv, which reports 3 ports, 64-bit data, depth 16), through the simulation
-// backend. Prints one line per check and a closing "N passed, M failed"; exits non-zero on a failure.
+// driver_sim_main.cpp — the C driver against the real axi_hyperconnect (bench/rtl/hc_system_top: 4 ports,
+// 64-bit, TRACK_DEPTH 16, traffic generators and a memory model) through the simulation backend, as
+// software on the SoC would use it. Prints one line per check and a closing "N passed, M failed"; exits
+// non-zero on a failure.
 #include <cstdio>
-#include <memory>
 
-#include "Vhc_regs_tb.h"
-#include "hc_backend_verilator.hpp"
-#include "verilated.h"
-
-#include "hyperconnect.h"
+#include "hc_system.hpp"
 
 namespace {
 int passed = 0, failed = 0;
@@ -20,59 +16,122 @@ void check(bool ok, const char *what) {
 
 uint32_t zero_read(void *, uint32_t) { return 0; }
 void ignore_write(void *, uint32_t, uint32_t) {}
+
+constexpr uint32_t kPeriod = 0x010, kGlobalLimit = 0x014, kGlobalErr = 0x018;
+constexpr uint32_t port_reg(unsigned p, uint32_t off) { return 0x100 + 0x40 * p + off; }
+constexpr uint32_t kCfg = 0x00, kLimits = 0x04, kStatus = 0x0C, kErr = 0x10, kIrqEn = 0x14, kIrqStatus = 0x18;
 }  // namespace
 
 int main() {
-    auto ctx = std::make_unique<VerilatedContext>();
-    auto top = std::make_unique<Vhc_regs_tb>(ctx.get());
-    auto tick = [&] {
-        top->aclk = 0;
-        top->eval();
-        top->aclk = 1;
-        top->eval();
-    };
-    top->aresetn = 0;
-    for (int i = 0; i < 5; ++i) tick();
-    top->aresetn = 1;
-    tick();
-
-    HcVerilatorBackend<Vhc_regs_tb> sim(*top, tick);
-    const hc_backend be = sim.backend();
+    hcsys::System sys;
+    const hc_backend &be = *sys.backend();
+    auto rd = [&](uint32_t a) { return be.read32(be.ctx, a); };
+    auto wr = [&](uint32_t a, uint32_t v) { be.write32(be.ctx, a, v); };
     hc_dev dev;
 
+    // ---- probe and argument checks
     hc_backend nothing = {zero_read, ignore_write, nullptr};
     check(hc_probe(&dev, &nothing) == HC_ERR_PROBE, "probe rejects a bus without the ID register");
     check(hc_set_nominal_len(&dev, 0, 16) == HC_ERR_NOT_PROBED, "calls before a successful probe fail");
     check(hc_probe(&dev, &be) == HC_OK, "probe finds HCON and reads BUILD");
-    check(dev.n_ports == 3 && dev.bus_bytes == 8 && dev.track_depth == 16, "BUILD: 3 ports, 8-byte bus, depth 16");
+    check(dev.n_ports == 4 && dev.bus_bytes == 8 && dev.track_depth == 16, "BUILD: 4 ports, 8-byte bus, depth 16");
+    check((rd(port_reg(0, kCfg)) & 0x1ff) == 16 && rd(port_reg(0, kLimits)) == (4u | 4u << 8),
+          "reset defaults: nominal 16, outstanding 4/4");
 
-    check(hc_set_nominal_len(&dev, 1, 64) == HC_OK && top->port1_nominal_len == 64, "nominal length 64 reaches the hardware");
-    check(hc_set_nominal_len(&dev, 1, 0) == HC_ERR_RANGE, "nominal length 0 is out of range");
-    check(hc_set_nominal_len(&dev, 1, 257) == HC_ERR_RANGE, "nominal length 257 is out of range");
-    check(top->port1_nominal_len == 64, "a rejected value is not written");
-    check(hc_set_nominal_len(&dev, 3, 16) == HC_ERR_ARG, "port 3 does not exist on a 3-port instance");
+    // ---- configuration through the driver
+    check(hc_set_nominal_len(&dev, 1, 64) == HC_OK && (rd(port_reg(1, kCfg)) & 0x1ff) == 64, "nominal length 64 applied");
+    check(hc_set_nominal_len(&dev, 1, 0) == HC_ERR_RANGE && hc_set_nominal_len(&dev, 1, 257) == HC_ERR_RANGE,
+          "nominal length 0 and 257 are out of range");
+    check(hc_set_nominal_len(&dev, 4, 16) == HC_ERR_ARG, "port 4 does not exist on a 4-port instance");
     check(hc_set_outstanding(&dev, 0, 17, 4) == HC_ERR_RANGE, "outstanding limit above the tracking depth");
-    check(hc_set_outstanding(&dev, 0, 16, 1) == HC_OK, "outstanding limits 16/1");
-    check(hc_set_priority(&dev, 2, 4) == HC_ERR_RANGE && hc_set_priority(&dev, 2, 3) == HC_OK, "priority classes 0..3");
-    check(hc_set_global_limit(&dev, 0) == HC_ERR_RANGE && hc_set_global_limit(&dev, 4) == HC_OK, "global limit G 1..255");
-    check(hc_set_period(&dev, 1234) == HC_OK && top->period_cycles == 1234, "period reaches the hardware");
-
+    check(hc_set_outstanding(&dev, 0, 16, 1) == HC_OK && rd(port_reg(0, kLimits)) == (16u | 1u << 8), "outstanding 16/1");
+    check(hc_set_outstanding(&dev, 0, 4, 4) == HC_OK, "outstanding back to 4/4");
+    check(hc_set_priority(&dev, 2, 4) == HC_ERR_RANGE && hc_set_priority(&dev, 2, 3) == HC_OK &&
+              hc_set_priority(&dev, 2, 0) == HC_OK, "priority classes 0..3");
+    check(hc_set_global_limit(&dev, 0) == HC_ERR_RANGE && hc_set_global_limit(&dev, 4) == HC_OK &&
+              rd(kGlobalLimit) == 4, "global limit G 1..255");
     unsigned budget = 0;
-    check(hc_budget_for_share(1000, 16, 500, &budget) == HC_OK && budget == 31, "50 % of 1000 cycles at 16 beats: 31 transactions");
-    check(hc_budget_for_bytes(16, 8, 4096, &budget) == HC_OK && budget == 32, "4 KB per period at 16 x 8 bytes: 32 transactions");
+    check(hc_budget_for_share(1000, 16, 500, &budget) == HC_OK && budget == 31, "50 % of 1000 cycles at 16 beats: 31");
+    check(hc_budget_for_bytes(16, 8, 4096, &budget) == HC_OK && budget == 32, "4 KB per period at 16 x 8 bytes: 32");
     check(hc_budget_for_share(1000, 16, 1001, &budget) == HC_ERR_RANGE, "a share above 100 % is out of range");
-    check(hc_reserve_share(&dev, 1, HC_READ, 300) == HC_OK && top->port1_rd_budget == 1234u * 300u / (1000u * 64u),
+    check(hc_set_period(&dev, 1234) == HC_OK && rd(kPeriod) == 1234, "period 1234");
+    check(hc_reserve_share(&dev, 1, HC_READ, 300) == HC_OK && (rd(port_reg(1, 0x08)) & 0xffff) == 1234u * 300u / (1000u * 64u),
           "30 % read share of port 1 (period 1234, nominal 64): budget 5");
-    check(hc_set_reservation(&dev, 1, true) == HC_OK, "reservation on");
 
+    // ---- the hardware rejects out-of-range values written behind the driver's back
+    wr(port_reg(1, kCfg), 0);                                 // nominal 0
+    check((rd(port_reg(1, kCfg)) & 0x1ff) == 64, "hardware keeps nominal 64 after a write of 0");
+    check((rd(port_reg(1, kErr)) & 1) == 1 && ((rd(port_reg(1, kIrqStatus)) >> 1) & 1) == 1,
+          "ERR.nominal_range and IRQ_STATUS.error set");
+    wr(port_reg(1, kCfg), 300);                               // nominal 300 > 256
+    check((rd(port_reg(1, kCfg)) & 0x1ff) == 64, "hardware keeps nominal 64 after a write of 300");
+    check(sys.top().irq == 0, "irq low while IRQ_EN is 0");
+    wr(port_reg(1, kIrqEn), 0x2);
+    sys.run(2);
+    check(sys.top().irq == 1, "irq rises when IRQ_EN.error is set");
+    wr(port_reg(1, kErr), 0x3);
+    wr(port_reg(1, kIrqStatus), 0x7);
+    sys.run(2);
+    check(rd(port_reg(1, kErr)) == 0 && sys.top().irq == 0, "write-1-to-clear flags; irq falls");
+    wr(port_reg(2, kLimits), 17u | 2u << 8);                  // rd 17 > TRACK_DEPTH, wr 2 legal
+    check(rd(port_reg(2, kLimits)) == (4u | 2u << 8) && (rd(port_reg(2, kErr)) & 2) == 2,
+          "LIMITS rd 17 rejected (stays 4), wr 2 applied: each field is checked alone; ERR.limit_range set");
+    wr(kPeriod, 0);
+    wr(kGlobalLimit, 0);
+    check(rd(kPeriod) == 1234 && rd(kGlobalLimit) == 4 && rd(kGlobalErr) == 3, "PERIOD 0 and G 0 rejected, flags set");
+    wr(kGlobalErr, 3);
+    wr(port_reg(2, kErr), 3);
+    const unsigned errors_before = sys.bus_errors();
+    wr(port_reg(4, kCfg), 16);                                // no port 4 on this instance
+    wr(0x000, 0);                                             // ID is read-only
+    check(sys.bus_errors() == errors_before + 2, "SLVERR for a missing port and for a read-only register");
+
+    // ---- counters: port 0 reads 64 KB in 256-beat bursts (32 transactions)
     hc_counters c;
-    check(hc_read_counters(&dev, 0, &c) == HC_OK && c.rd_bytes == 0 && c.max_rd_latency == 0, "counters read (all zero here)");
-    check(hc_clear_counters(&dev, 0) == HC_OK, "counters clear");
-    check(hc_decouple(&dev, 0, 50) == HC_ERR_TIMEOUT, "decouple wait is bounded (nothing drains in this bench)");
-    check(hc_recouple(&dev, 0) == HC_OK, "recouple");
-    check(sim.errors == 0, "no AXI4-Lite error response on any legal access");
+    check(hc_clear_counters(&dev, 0) == HC_OK, "clear counters");
+    sys.configure(0, hcsys::Traffic{false, 64u << 10, 256, 4, 0x10000000u});
+    sys.start(0x1);
+    check(sys.run_until([&] { return sys.done(0); }, 200000, "port 0"), "port 0 completes");
+    check(hc_read_counters(&dev, 0, &c) == HC_OK && c.rd_bytes == 65536 && c.rd_txn == 32 && c.wr_bytes == 0,
+          "counters: 65536 read bytes in 32 transactions");
+    check(c.max_rd_latency >= 256 + 10 && c.max_rd_latency < 2000, "maximum read latency of a 256-beat read is plausible");
+    check(hc_clear_counters(&dev, 0) == HC_OK && hc_read_counters(&dev, 0, &c) == HC_OK && c.rd_bytes == 0 &&
+              c.rd_txn == 0 && c.max_rd_latency == 0, "counters clear to 0");
+
+    // ---- reservation: port 2 may issue 2 nominal reads per 1000-cycle period
+    check(hc_set_period(&dev, 1000) == HC_OK && hc_set_budget(&dev, 2, 2, 0) == HC_OK &&
+              hc_set_reservation(&dev, 2, true) == HC_OK, "period 1000, port 2 read budget 2, reservation on");
+    wr(port_reg(2, kIrqEn), 0x4);
+    sys.configure(2, hcsys::Traffic{false, 16u * 8u * 20u, 16, 4, 0x30000000u});   // 20 nominal reads
+    const uint64_t t_res = sys.cycle();
+    sys.start(0x4);
+    check(sys.run_until([&] { return sys.done(2); }, 100000, "port 2"), "port 2 completes under reservation");
+    const uint64_t res_cycles = sys.cycle() - t_res;
+    check(res_cycles >= 9000 && res_cycles <= 11000, "20 reads at 2 per period take about 10 periods");
+    check(hc_read_counters(&dev, 2, &c) == HC_OK && c.stall_cycles > 8000, "stall counter counts the budget waits");
+    check(((rd(port_reg(2, kIrqStatus)) >> 2) & 1) == 1 && sys.top().irq == 1, "budget-spent event raises irq");
+    wr(port_reg(2, kIrqStatus), 0x7);
+    wr(port_reg(2, kIrqEn), 0);
+    check(hc_set_reservation(&dev, 2, false) == HC_OK, "reservation off");
+
+    // ---- decoupling during traffic: port 3 is cut off, port 0 keeps running, then port 3 resumes
+    sys.configure(3, hcsys::Traffic{false, 256u << 10, 256, 8, 0x40000000u});
+    sys.configure(0, hcsys::Traffic{false, 256u << 10, 16, 4, 0x10000000u});
+    sys.start(0x9);
+    sys.run(300);
+    check(hc_decouple(&dev, 3, 1000) == HC_OK, "decouple port 3 drains within the bounded wait");
+    check(((rd(port_reg(3, kStatus)) >> 1) & 1) == 1, "STATUS.decoupled");
+    const uint32_t frozen = sys.beats(3);
+    sys.run(2000);
+    check(sys.beats(3) == frozen && !sys.done(3), "a decoupled port moves no data");
+    check(sys.run_until([&] { return sys.done(0); }, 400000, "port 0"), "port 0 completes while port 3 is decoupled");
+    check(sys.beats(0) == (256u << 10) / 8, "port 0: every beat delivered");
+    check(hc_recouple(&dev, 3) == HC_OK && (rd(port_reg(3, kStatus)) & 3) == 0, "recouple port 3");
+    check(sys.run_until([&] { return sys.done(3); }, 400000, "port 3"), "port 3 completes after recoupling");
+    check(sys.beats(3) == (256u << 10) / 8, "port 3: no beat lost or duplicated across the decoupling");
+    check(hc_decouple(&dev, 1, 0) == HC_ERR_TIMEOUT && hc_recouple(&dev, 1) == HC_OK, "a zero-poll wait times out");
 
     std::printf("%d passed, %d failed\n", passed, failed);
-    top->final();
+    sys.top().final();
     return failed == 0 ? 0 : 1;
 }

@@ -38,7 +38,7 @@ async def test_registers(dut):
     assert await rd(axil, GLOBAL_LIMIT) == 32
     for i in range(16):
         assert await rd(axil, port(i, 0x00)) == 16, f"port {i}: CFG resets to nominal 16, class 0, coupled, no reservation"
-        assert await rd(axil, port(i, 0x04)) == 8 | (8 << 8), f"port {i}: outstanding limits 8/8"
+        assert await rd(axil, port(i, 0x04)) == 4 | (4 << 8), f"port {i}: outstanding limits 4/4"
         assert await rd(axil, port(i, 0x08)) == 0, f"port {i}: budgets 0"
     assert int(dut.port1_nominal_len.value) == 16
 

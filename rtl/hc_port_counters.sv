@@ -1,0 +1,93 @@
+// hc_port_counters — per-port monitoring counters of axi_hyperconnect (paper 001: the hypervisor must
+// see what each accelerator does), observing the handshakes at the accelerator-side port.
+//
+// Counters (cleared by `clear`, else free running):
+//   rd_bytes, wr_bytes  64 bits: bytes requested by accepted AR / AW, (AxLEN + 1) << AxSIZE, counted when
+//                       the request is accepted
+//   rd_txn, wr_txn      32 bits, saturating: AR / AW accepted (original, unsplit transactions)
+//   stall_cycles        32 bits, saturating: cycles in which a request waited for reservation budget
+//   max_rd_latency      32 bits: the largest number of cycles from an AR handshake to the RLAST handshake
+//                       of that read, over the reads completed since the last clear
+// Read latency uses a FIFO of AR timestamps popped on RLAST: the port's R data comes back in AR order
+// (the equalizer serialises IDs), so the head always belongs to the completing read. `ar_room` is low
+// while the FIFO is full; the port then holds AR (never happens with DEPTH above the reads the
+// equalizer can hold, TRACK_DEPTH + 2; it keeps the bookkeeping exact regardless).
+// Latency: none on the data path (observer; ar_room is a registered-state gate).
+// Parameters: DEPTH (timestamps, >= 1)
+module hc_port_counters #(
+    parameter int DEPTH = 18
+) (
+    input  logic          clk,
+    input  logic          rst_n,
+    input  logic          clear,
+    input  logic          ar_fire,
+    input  logic [7:0]    ar_len,
+    input  logic [2:0]    ar_size,
+    input  logic          aw_fire,
+    input  logic [7:0]    aw_len,
+    input  logic [2:0]    aw_size,
+    input  logic          r_last_fire,
+    input  logic          stall,
+    output logic          ar_room,
+    output logic [63:0]   rd_bytes,
+    output logic [63:0]   wr_bytes,
+    output logic [31:0]   rd_txn,
+    output logic [31:0]   wr_txn,
+    output logic [31:0]   stall_cycles,
+    output logic [31:0]   max_rd_latency
+);
+    initial begin
+        if (DEPTH < 1) $fatal(1, "hc_port_counters: DEPTH must be >= 1 (got %0d)", DEPTH);
+    end
+
+    logic [31:0] now;
+    logic [31:0] ts_head;
+    logic        ts_empty, ts_full;
+    logic [$clog2(DEPTH + 1)-1:0] ts_count_unused;
+
+    hc_fifo #(.WIDTH(32), .DEPTH(DEPTH)) u_stamps (
+        .clk, .rst_n, .push(ar_fire), .push_data(now), .pop(r_last_fire && !ts_empty),
+        .head(ts_head), .empty(ts_empty), .full(ts_full), .count(ts_count_unused)
+    );
+    assign ar_room = !ts_full;
+
+    function automatic logic [63:0] bytes(input logic [7:0] len, input logic [2:0] size);
+        return 64'({1'b0, len} + 9'd1) << size;
+    endfunction
+    function automatic logic [31:0] sat_inc(input logic [31:0] v);
+        return (v == '1) ? v : v + 32'd1;
+    endfunction
+
+    wire [31:0] latency = now - ts_head;
+
+    always_ff @(posedge clk) begin
+        if (!rst_n) now <= '0;
+        else        now <= now + 32'd1;
+    end
+
+    always_ff @(posedge clk) begin
+        if (!rst_n || clear) begin
+            rd_bytes       <= '0;
+            wr_bytes       <= '0;
+            rd_txn         <= '0;
+            wr_txn         <= '0;
+            stall_cycles   <= '0;
+            max_rd_latency <= '0;
+        end else begin
+            if (ar_fire) begin
+                rd_bytes <= rd_bytes + bytes(ar_len, ar_size);
+                rd_txn   <= sat_inc(rd_txn);
+            end
+            if (aw_fire) begin
+                wr_bytes <= wr_bytes + bytes(aw_len, aw_size);
+                wr_txn   <= sat_inc(wr_txn);
+            end
+            if (stall) stall_cycles <= sat_inc(stall_cycles);
+            if (r_last_fire && !ts_empty && latency > max_rd_latency) max_rd_latency <= latency;
+        end
+    end
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_ok = &{1'b0, ts_count_unused};
+    /* verilator lint_on UNUSEDSIGNAL */
+endmodule

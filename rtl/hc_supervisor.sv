@@ -1,0 +1,311 @@
+// hc_supervisor — the transaction supervisor of one axi_hyperconnect port (paper 001, "TS"): every
+// function of the port in its own module, in this order from the accelerator to the crossbar:
+//
+//   s_axi -> hc_decoupler -> axi_burst_equalizer -> hc_reservation (AR, AW) -> m_axi (to axi_exbar)
+//            hc_port_counters observes the accelerator-side handshakes
+//
+// Decoupling sits at the accelerator boundary (it drains and isolates the original transactions);
+// equalization splits to the nominal length and limits outstanding sub-transactions per direction;
+// reservation counts nominal (already split) transactions against the per-period budgets.
+// Latency (cycles, input VALID -> output VALID, idle): AR 1 | AW 1 | W 0 | R 0 | B 0 — the equalizer's
+//   registered address outputs; decoupler, reservation gates and counters add none.
+// Configuration: every cfg_* input is applied at a transaction boundary by the module that uses it
+//   (equalizer: per sub-burst; reservation: at the period recharge; decoupler: between requests).
+// Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH (as axi_burst_equalizer), TRACK_DEPTH (1..255).
+module hc_supervisor #(
+    parameter int ADDR_WIDTH  = 32,
+    parameter int DATA_WIDTH  = 64,
+    parameter int ID_WIDTH    = 4,
+    parameter int TRACK_DEPTH = 16
+) (
+    input  logic                    aclk,
+    input  logic                    aresetn,
+    // configuration (from the register block, range-checked)
+    input  logic [8:0]              cfg_nominal_len,
+    input  logic [8:0]              cfg_rd_max_out,
+    input  logic [8:0]              cfg_wr_max_out,
+    input  logic                    cfg_res_en,
+    input  logic [15:0]             cfg_rd_budget,
+    input  logic [15:0]             cfg_wr_budget,
+    input  logic                    cfg_decouple,
+    input  logic                    recharge,          // period start, from hc_period
+    input  logic                    cnt_clear,
+    // status
+    output logic                    draining,
+    output logic                    decoupled,
+    output logic                    rd_budget_spent,
+    output logic                    wr_budget_spent,
+    output logic [255:0]            counters,          // 8 x 32 bits in RDL register order (RD_BYTES_LO first)
+    input  logic [ID_WIDTH-1:0]           s_axi_awid,
+    input  logic [ADDR_WIDTH-1:0]         s_axi_awaddr,
+    input  logic [8-1:0]                  s_axi_awlen,
+    input  logic [3-1:0]                  s_axi_awsize,
+    input  logic [2-1:0]                  s_axi_awburst,
+    input  logic                          s_axi_awlock,
+    input  logic [4-1:0]                  s_axi_awcache,
+    input  logic [3-1:0]                  s_axi_awprot,
+    input  logic [4-1:0]                  s_axi_awqos,
+    input  logic                          s_axi_awvalid,
+    output logic                          s_axi_awready,
+    input  logic [DATA_WIDTH-1:0]         s_axi_wdata,
+    input  logic [DATA_WIDTH/8-1:0]       s_axi_wstrb,
+    input  logic                          s_axi_wlast,
+    input  logic                          s_axi_wvalid,
+    output logic                          s_axi_wready,
+    output logic [ID_WIDTH-1:0]           s_axi_bid,
+    output logic [2-1:0]                  s_axi_bresp,
+    output logic                          s_axi_bvalid,
+    input  logic                          s_axi_bready,
+    input  logic [ID_WIDTH-1:0]           s_axi_arid,
+    input  logic [ADDR_WIDTH-1:0]         s_axi_araddr,
+    input  logic [8-1:0]                  s_axi_arlen,
+    input  logic [3-1:0]                  s_axi_arsize,
+    input  logic [2-1:0]                  s_axi_arburst,
+    input  logic                          s_axi_arlock,
+    input  logic [4-1:0]                  s_axi_arcache,
+    input  logic [3-1:0]                  s_axi_arprot,
+    input  logic [4-1:0]                  s_axi_arqos,
+    input  logic                          s_axi_arvalid,
+    output logic                          s_axi_arready,
+    output logic [ID_WIDTH-1:0]           s_axi_rid,
+    output logic [DATA_WIDTH-1:0]         s_axi_rdata,
+    output logic [2-1:0]                  s_axi_rresp,
+    output logic                          s_axi_rlast,
+    output logic                          s_axi_rvalid,
+    input  logic                          s_axi_rready,
+    output logic [ID_WIDTH-1:0]           m_axi_awid,
+    output logic [ADDR_WIDTH-1:0]         m_axi_awaddr,
+    output logic [8-1:0]                  m_axi_awlen,
+    output logic [3-1:0]                  m_axi_awsize,
+    output logic [2-1:0]                  m_axi_awburst,
+    output logic                          m_axi_awlock,
+    output logic [4-1:0]                  m_axi_awcache,
+    output logic [3-1:0]                  m_axi_awprot,
+    output logic [4-1:0]                  m_axi_awqos,
+    output logic                          m_axi_awvalid,
+    input  logic                          m_axi_awready,
+    output logic [DATA_WIDTH-1:0]         m_axi_wdata,
+    output logic [DATA_WIDTH/8-1:0]       m_axi_wstrb,
+    output logic                          m_axi_wlast,
+    output logic                          m_axi_wvalid,
+    input  logic                          m_axi_wready,
+    input  logic [ID_WIDTH-1:0]           m_axi_bid,
+    input  logic [2-1:0]                  m_axi_bresp,
+    input  logic                          m_axi_bvalid,
+    output logic                          m_axi_bready,
+    output logic [ID_WIDTH-1:0]           m_axi_arid,
+    output logic [ADDR_WIDTH-1:0]         m_axi_araddr,
+    output logic [8-1:0]                  m_axi_arlen,
+    output logic [3-1:0]                  m_axi_arsize,
+    output logic [2-1:0]                  m_axi_arburst,
+    output logic                          m_axi_arlock,
+    output logic [4-1:0]                  m_axi_arcache,
+    output logic [3-1:0]                  m_axi_arprot,
+    output logic [4-1:0]                  m_axi_arqos,
+    output logic                          m_axi_arvalid,
+    input  logic                          m_axi_arready,
+    input  logic [ID_WIDTH-1:0]           m_axi_rid,
+    input  logic [DATA_WIDTH-1:0]         m_axi_rdata,
+    input  logic [2-1:0]                  m_axi_rresp,
+    input  logic                          m_axi_rlast,
+    input  logic                          m_axi_rvalid,
+    output logic                          m_axi_rready
+);
+    initial begin
+        if (TRACK_DEPTH < 1 || TRACK_DEPTH > 255)
+            $fatal(1, "hc_supervisor: TRACK_DEPTH must be 1..255 (got %0d)", TRACK_DEPTH);
+    end
+
+    // decoupler -> equalizer
+    logic [ID_WIDTH-1:0] d_awid;
+    logic [ADDR_WIDTH-1:0] d_awaddr;
+    logic [8-1:0] d_awlen;
+    logic [3-1:0] d_awsize;
+    logic [2-1:0] d_awburst;
+    logic d_awlock;
+    logic [4-1:0] d_awcache;
+    logic [3-1:0] d_awprot;
+    logic [4-1:0] d_awqos;
+    logic d_awvalid;
+    logic d_awready;
+    logic [DATA_WIDTH-1:0] d_wdata;
+    logic [DATA_WIDTH/8-1:0] d_wstrb;
+    logic d_wlast;
+    logic d_wvalid;
+    logic d_wready;
+    logic [ID_WIDTH-1:0] d_bid;
+    logic [2-1:0] d_bresp;
+    logic d_bvalid;
+    logic d_bready;
+    logic [ID_WIDTH-1:0] d_arid;
+    logic [ADDR_WIDTH-1:0] d_araddr;
+    logic [8-1:0] d_arlen;
+    logic [3-1:0] d_arsize;
+    logic [2-1:0] d_arburst;
+    logic d_arlock;
+    logic [4-1:0] d_arcache;
+    logic [3-1:0] d_arprot;
+    logic [4-1:0] d_arqos;
+    logic d_arvalid;
+    logic d_arready;
+    logic [ID_WIDTH-1:0] d_rid;
+    logic [DATA_WIDTH-1:0] d_rdata;
+    logic [2-1:0] d_rresp;
+    logic d_rlast;
+    logic d_rvalid;
+    logic d_rready;
+    // equalizer -> reservation gates
+    logic [ID_WIDTH-1:0] e_awid;
+    logic [ADDR_WIDTH-1:0] e_awaddr;
+    logic [8-1:0] e_awlen;
+    logic [3-1:0] e_awsize;
+    logic [2-1:0] e_awburst;
+    logic e_awlock;
+    logic [4-1:0] e_awcache;
+    logic [3-1:0] e_awprot;
+    logic [4-1:0] e_awqos;
+    logic e_awvalid;
+    logic e_awready;
+    logic [DATA_WIDTH-1:0] e_wdata;
+    logic [DATA_WIDTH/8-1:0] e_wstrb;
+    logic e_wlast;
+    logic e_wvalid;
+    logic e_wready;
+    logic [ID_WIDTH-1:0] e_bid;
+    logic [2-1:0] e_bresp;
+    logic e_bvalid;
+    logic e_bready;
+    logic [ID_WIDTH-1:0] e_arid;
+    logic [ADDR_WIDTH-1:0] e_araddr;
+    logic [8-1:0] e_arlen;
+    logic [3-1:0] e_arsize;
+    logic [2-1:0] e_arburst;
+    logic e_arlock;
+    logic [4-1:0] e_arcache;
+    logic [3-1:0] e_arprot;
+    logic [4-1:0] e_arqos;
+    logic e_arvalid;
+    logic e_arready;
+    logic [ID_WIDTH-1:0] e_rid;
+    logic [DATA_WIDTH-1:0] e_rdata;
+    logic [2-1:0] e_rresp;
+    logic e_rlast;
+    logic e_rvalid;
+    logic e_rready;
+
+    // ---- counters (accelerator side); AR waits while the read-latency stamp FIFO is full
+    logic        ar_room, dec_arready, rd_stall, wr_stall;
+    logic [63:0] rd_bytes, wr_bytes;
+    logic [31:0] rd_txn, wr_txn, stall_cycles, max_rd_latency;
+    wire         s_arvalid_gated = s_axi_arvalid && ar_room;
+    assign s_axi_arready = dec_arready && ar_room;
+
+    hc_port_counters #(.DEPTH(TRACK_DEPTH + 2)) u_counters (
+        .clk(aclk), .rst_n(aresetn), .clear(cnt_clear),
+        .ar_fire(s_axi_arvalid && s_axi_arready), .ar_len(s_axi_arlen), .ar_size(s_axi_arsize),
+        .aw_fire(s_axi_awvalid && s_axi_awready), .aw_len(s_axi_awlen), .aw_size(s_axi_awsize),
+        .r_last_fire(s_axi_rvalid && s_axi_rready && s_axi_rlast), .stall(rd_stall || wr_stall),
+        .ar_room, .rd_bytes, .wr_bytes, .rd_txn, .wr_txn, .stall_cycles, .max_rd_latency
+    );
+    assign counters = {max_rd_latency, stall_cycles, wr_txn, rd_txn, wr_bytes, rd_bytes};
+
+    // ---- decoupling
+    hc_decoupler #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH)) u_decoupler (
+        .aclk, .aresetn, .cfg_decouple, .draining, .decoupled,
+        .s_axi_awid(s_axi_awid), .s_axi_awaddr(s_axi_awaddr), .s_axi_awlen(s_axi_awlen),
+        .s_axi_awsize(s_axi_awsize), .s_axi_awburst(s_axi_awburst), .s_axi_awlock(s_axi_awlock),
+        .s_axi_awcache(s_axi_awcache), .s_axi_awprot(s_axi_awprot), .s_axi_awqos(s_axi_awqos),
+        .s_axi_awvalid(s_axi_awvalid), .s_axi_awready(s_axi_awready), .s_axi_wdata(s_axi_wdata),
+        .s_axi_wstrb(s_axi_wstrb), .s_axi_wlast(s_axi_wlast), .s_axi_wvalid(s_axi_wvalid),
+        .s_axi_wready(s_axi_wready), .s_axi_bid(s_axi_bid), .s_axi_bresp(s_axi_bresp),
+        .s_axi_bvalid(s_axi_bvalid), .s_axi_bready(s_axi_bready), .s_axi_arid(s_axi_arid),
+        .s_axi_araddr(s_axi_araddr), .s_axi_arlen(s_axi_arlen), .s_axi_arsize(s_axi_arsize),
+        .s_axi_arburst(s_axi_arburst), .s_axi_arlock(s_axi_arlock), .s_axi_arcache(s_axi_arcache),
+        .s_axi_arprot(s_axi_arprot), .s_axi_arqos(s_axi_arqos), .s_axi_arvalid(s_arvalid_gated),
+        .s_axi_arready(dec_arready), .s_axi_rid(s_axi_rid), .s_axi_rdata(s_axi_rdata),
+        .s_axi_rresp(s_axi_rresp), .s_axi_rlast(s_axi_rlast), .s_axi_rvalid(s_axi_rvalid),
+        .s_axi_rready(s_axi_rready),
+        .m_axi_awid(d_awid), .m_axi_awaddr(d_awaddr), .m_axi_awlen(d_awlen), .m_axi_awsize(d_awsize),
+        .m_axi_awburst(d_awburst), .m_axi_awlock(d_awlock), .m_axi_awcache(d_awcache), .m_axi_awprot(d_awprot),
+        .m_axi_awqos(d_awqos), .m_axi_awvalid(d_awvalid), .m_axi_awready(d_awready), .m_axi_wdata(d_wdata),
+        .m_axi_wstrb(d_wstrb), .m_axi_wlast(d_wlast), .m_axi_wvalid(d_wvalid), .m_axi_wready(d_wready),
+        .m_axi_bid(d_bid), .m_axi_bresp(d_bresp), .m_axi_bvalid(d_bvalid), .m_axi_bready(d_bready),
+        .m_axi_arid(d_arid), .m_axi_araddr(d_araddr), .m_axi_arlen(d_arlen), .m_axi_arsize(d_arsize),
+        .m_axi_arburst(d_arburst), .m_axi_arlock(d_arlock), .m_axi_arcache(d_arcache), .m_axi_arprot(d_arprot),
+        .m_axi_arqos(d_arqos), .m_axi_arvalid(d_arvalid), .m_axi_arready(d_arready), .m_axi_rid(d_rid),
+        .m_axi_rdata(d_rdata), .m_axi_rresp(d_rresp), .m_axi_rlast(d_rlast), .m_axi_rvalid(d_rvalid),
+        .m_axi_rready(d_rready)
+    );
+
+    // ---- equalization
+    axi_burst_equalizer #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
+                          .TRACK_DEPTH(TRACK_DEPTH), .REGISTER_READY(1'b1)) u_equalizer (
+        .aclk, .aresetn, .cfg_nominal_len, .cfg_max_rd_outstanding(cfg_rd_max_out),
+        .cfg_max_wr_outstanding(cfg_wr_max_out),
+        .s_axi_awid(d_awid), .s_axi_awaddr(d_awaddr), .s_axi_awlen(d_awlen), .s_axi_awsize(d_awsize),
+        .s_axi_awburst(d_awburst), .s_axi_awlock(d_awlock), .s_axi_awcache(d_awcache), .s_axi_awprot(d_awprot),
+        .s_axi_awqos(d_awqos), .s_axi_awvalid(d_awvalid), .s_axi_awready(d_awready), .s_axi_wdata(d_wdata),
+        .s_axi_wstrb(d_wstrb), .s_axi_wlast(d_wlast), .s_axi_wvalid(d_wvalid), .s_axi_wready(d_wready),
+        .s_axi_bid(d_bid), .s_axi_bresp(d_bresp), .s_axi_bvalid(d_bvalid), .s_axi_bready(d_bready),
+        .s_axi_arid(d_arid), .s_axi_araddr(d_araddr), .s_axi_arlen(d_arlen), .s_axi_arsize(d_arsize),
+        .s_axi_arburst(d_arburst), .s_axi_arlock(d_arlock), .s_axi_arcache(d_arcache), .s_axi_arprot(d_arprot),
+        .s_axi_arqos(d_arqos), .s_axi_arvalid(d_arvalid), .s_axi_arready(d_arready), .s_axi_rid(d_rid),
+        .s_axi_rdata(d_rdata), .s_axi_rresp(d_rresp), .s_axi_rlast(d_rlast), .s_axi_rvalid(d_rvalid),
+        .s_axi_rready(d_rready),
+        .m_axi_awid(e_awid), .m_axi_awaddr(e_awaddr), .m_axi_awlen(e_awlen), .m_axi_awsize(e_awsize),
+        .m_axi_awburst(e_awburst), .m_axi_awlock(e_awlock), .m_axi_awcache(e_awcache), .m_axi_awprot(e_awprot),
+        .m_axi_awqos(e_awqos), .m_axi_awvalid(e_awvalid), .m_axi_awready(e_awready), .m_axi_wdata(e_wdata),
+        .m_axi_wstrb(e_wstrb), .m_axi_wlast(e_wlast), .m_axi_wvalid(e_wvalid), .m_axi_wready(e_wready),
+        .m_axi_bid(e_bid), .m_axi_bresp(e_bresp), .m_axi_bvalid(e_bvalid), .m_axi_bready(e_bready),
+        .m_axi_arid(e_arid), .m_axi_araddr(e_araddr), .m_axi_arlen(e_arlen), .m_axi_arsize(e_arsize),
+        .m_axi_arburst(e_arburst), .m_axi_arlock(e_arlock), .m_axi_arcache(e_arcache), .m_axi_arprot(e_arprot),
+        .m_axi_arqos(e_arqos), .m_axi_arvalid(e_arvalid), .m_axi_arready(e_arready), .m_axi_rid(e_rid),
+        .m_axi_rdata(e_rdata), .m_axi_rresp(e_rresp), .m_axi_rlast(e_rlast), .m_axi_rvalid(e_rvalid),
+        .m_axi_rready(e_rready)
+    );
+
+    // ---- reservation: one budget gate per address channel, recharged by the central period unit
+    hc_reservation u_res_ar (
+        .clk(aclk), .rst_n(aresetn), .recharge, .cfg_enable(cfg_res_en), .cfg_budget(cfg_rd_budget),
+        .in_valid(e_arvalid), .in_ready(e_arready), .out_valid(m_axi_arvalid), .out_ready(m_axi_arready),
+        .budget_spent(rd_budget_spent), .stall(rd_stall)
+    );
+    hc_reservation u_res_aw (
+        .clk(aclk), .rst_n(aresetn), .recharge, .cfg_enable(cfg_res_en), .cfg_budget(cfg_wr_budget),
+        .in_valid(e_awvalid), .in_ready(e_awready), .out_valid(m_axi_awvalid), .out_ready(m_axi_awready),
+        .budget_spent(wr_budget_spent), .stall(wr_stall)
+    );
+    assign m_axi_awid = e_awid;
+    assign m_axi_awaddr = e_awaddr;
+    assign m_axi_awlen = e_awlen;
+    assign m_axi_awsize = e_awsize;
+    assign m_axi_awburst = e_awburst;
+    assign m_axi_awlock = e_awlock;
+    assign m_axi_awcache = e_awcache;
+    assign m_axi_awprot = e_awprot;
+    assign m_axi_awqos = e_awqos;
+    assign m_axi_wdata = e_wdata;
+    assign m_axi_wstrb = e_wstrb;
+    assign m_axi_wlast = e_wlast;
+    assign m_axi_wvalid = e_wvalid;
+    assign e_wready = m_axi_wready;
+    assign e_bid = m_axi_bid;
+    assign e_bresp = m_axi_bresp;
+    assign e_bvalid = m_axi_bvalid;
+    assign m_axi_bready = e_bready;
+    assign m_axi_arid = e_arid;
+    assign m_axi_araddr = e_araddr;
+    assign m_axi_arlen = e_arlen;
+    assign m_axi_arsize = e_arsize;
+    assign m_axi_arburst = e_arburst;
+    assign m_axi_arlock = e_arlock;
+    assign m_axi_arcache = e_arcache;
+    assign m_axi_arprot = e_arprot;
+    assign m_axi_arqos = e_arqos;
+    assign e_rid = m_axi_rid;
+    assign e_rdata = m_axi_rdata;
+    assign e_rresp = m_axi_rresp;
+    assign e_rlast = m_axi_rlast;
+    assign e_rvalid = m_axi_rvalid;
+    assign m_axi_rready = e_rready;
+endmodule

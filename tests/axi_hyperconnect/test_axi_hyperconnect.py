@@ -1,0 +1,237 @@
+"""cocotb tests of axi_hyperconnect (3 ports, 64-bit, TRACK_DEPTH 16) through its AXI4-Lite port: reset
+defaults, rejection of out-of-range values (register keeps its value, sticky flag, irq), SLVERR on a
+missing port, per-port counters, decoupling during traffic (the other ports lose nothing, the decoupled
+port moves nothing, then resumes), and constrained-random traffic from every port against a reordering,
+scoreboarded memory while software changes every setting at run time (nominal length, outstanding
+limits, priority, reservation, G, period, decouple/recouple).
+
+The reservation, priority-bound, Fig. 5 and fairness measurements run on the C++ harness
+(test_system.py). HC_SEED=<n> replays a random run; HC_STRESS=1 adds idle cycles and backpressure.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import cocotb
+import pytest
+from cocotb.triggers import ClockCycles
+from cocotbext.axi import AxiLiteBus, AxiLiteMaster
+from cocotbext.axi.constants import AxiResp
+
+from lib.axi_master import AxiMasterDriver
+from lib.axi_mem import AxiMemSlave
+from lib.axi_ref import DECERR, INCR, SLVERR, Burst, ErrorMap, WriteRegion
+from lib.env import drain, knobs, seeded_rng, start_clock_reset
+
+BUS = 8
+ID_WIDTH = 4
+S_COUNT = 3
+READ_BASE = 0x1000_0000
+WRITE_BASE = 0x4000_0000
+ERRORS = ErrorMap([(READ_BASE + 0x10_0000, 0x3000, SLVERR), (READ_BASE + 0x20_0000, 0x2000, DECERR)])
+
+ID, BUILD, PERIOD, GLOBAL_LIMIT, GLOBAL_ERR = 0x000, 0x008, 0x010, 0x014, 0x018
+CFG, LIMITS, BUDGET, STATUS, ERR, IRQ_EN, IRQ_STATUS, CNT_CTRL = 0x00, 0x04, 0x08, 0x0C, 0x10, 0x14, 0x18, 0x1C
+RD_BYTES_LO, RD_TXN, WR_TXN, MAX_RD_LATENCY = 0x20, 0x30, 0x34, 0x3C
+
+
+def port(i: int, offset: int) -> int:
+    return 0x100 + 0x40 * i + offset
+
+
+class Tb:
+    def __init__(self, dut, rng: random.Random, reorder: bool = True) -> None:
+        self.dut = dut
+        k = knobs()
+        self.mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, BUS, rng, reorder=reorder,
+                               stall=k["stall"], errors=ERRORS)
+        self.masters = [AxiMasterDriver(dut, f"s{i:02d}_axi", dut.aclk, dut.aresetn, BUS, rng, self.mem, ERRORS,
+                                        idle=k["idle"], backpressure=k["backpressure"], max_outstanding=12,
+                                        name=f"port{i}")
+                        for i in range(S_COUNT)]
+        self.axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn,
+                                  reset_active_level=False)
+        self.writes = WriteRegion(WRITE_BASE)
+
+    async def rd(self, addr: int) -> int:
+        return int.from_bytes((await self.axil.read(addr, 4)).data, "little")
+
+    async def wr(self, addr: int, value: int) -> AxiResp:
+        return (await self.axil.write(addr, value.to_bytes(4, "little"))).resp
+
+    async def settle(self) -> None:
+        await drain(self.dut, *self.masters, timeout_us=2000.0)
+
+    def check(self) -> None:
+        problems = self.mem.failures + [f for m in self.masters for f in m.failures]
+        assert not problems, "\n".join(problems[:20])
+
+
+@cocotb.test()
+async def test_registers(dut):
+    """Reset defaults; out-of-range writes not applied (read-back unchanged, sticky flag, irq when
+    enabled); legal fields of the same write applied; SLVERR for a missing port and a read-only register."""
+    tb = Tb(dut, seeded_rng("registers"))
+    await start_clock_reset(dut)
+    assert await tb.rd(ID) == 0x48434F4E
+    assert await tb.rd(BUILD) == S_COUNT | (3 << 8) | (16 << 16)
+    assert await tb.rd(PERIOD) == 10000 and await tb.rd(GLOBAL_LIMIT) == 32
+    for i in range(S_COUNT):
+        assert await tb.rd(port(i, CFG)) == 16, "nominal 16, class 0, no reservation, coupled"
+        assert await tb.rd(port(i, LIMITS)) == 4 | 4 << 8
+        assert await tb.rd(port(i, STATUS)) == 0
+    for value, what in ((0, "nominal 0"), (257, "nominal 257"), (511, "nominal 511")):
+        assert await tb.wr(port(1, CFG), value | 2 << 12) == AxiResp.OKAY
+        cfg = await tb.rd(port(1, CFG))
+        assert cfg & 0x1FF == 16, f"{what} was applied (CFG reads 0x{cfg:x})"
+        assert cfg >> 12 & 3 == 2, "the legal prio field of the same write is applied"
+        assert await tb.rd(port(1, ERR)) == 1 and await tb.rd(port(1, IRQ_STATUS)) == 2
+        await tb.wr(port(1, ERR), 3)
+        await tb.wr(port(1, IRQ_STATUS), 7)
+    await tb.wr(port(1, CFG), 256)
+    assert await tb.rd(port(1, CFG)) == 256 and await tb.rd(port(1, ERR)) == 0, "256 is legal"
+    for value in (0, 17, 255):
+        await tb.wr(port(0, LIMITS), value | value << 8)
+        assert await tb.rd(port(0, LIMITS)) == 4 | 4 << 8, f"limit {value} was applied"
+        assert await tb.rd(port(0, ERR)) == 2
+        await tb.wr(port(0, ERR), 3)
+    await tb.wr(port(0, LIMITS), 16 | 1 << 8)
+    assert await tb.rd(port(0, LIMITS)) == 16 | 1 << 8
+    await tb.wr(PERIOD, 0)
+    await tb.wr(GLOBAL_LIMIT, 0)
+    assert await tb.rd(PERIOD) == 10000 and await tb.rd(GLOBAL_LIMIT) == 32 and await tb.rd(GLOBAL_ERR) == 3
+    await tb.wr(GLOBAL_ERR, 3)
+    assert await tb.rd(GLOBAL_ERR) == 0
+    # irq: level, registered, OR over ports of IRQ_STATUS & IRQ_EN
+    assert int(dut.irq.value) == 0
+    await tb.wr(port(2, IRQ_EN), 2)
+    await tb.wr(port(2, CFG), 0)
+    await ClockCycles(dut.aclk, 3)
+    assert int(dut.irq.value) == 1, "a rejected write raises irq when enabled"
+    await tb.wr(port(2, IRQ_STATUS), 2)
+    await ClockCycles(dut.aclk, 3)
+    assert int(dut.irq.value) == 0
+    assert await tb.wr(port(S_COUNT, CFG), 16) == AxiResp.SLVERR, "a port that does not exist"
+    assert (await tb.axil.read(port(S_COUNT, CFG), 4)).resp == AxiResp.SLVERR
+    assert await tb.wr(ID, 0) == AxiResp.SLVERR, "ID is read-only"
+
+
+@cocotb.test()
+async def test_counters(dut):
+    """Bytes and transactions per direction, maximum read latency, clear per port and global."""
+    rng = seeded_rng("counters")
+    tb = Tb(dut, rng, reorder=False)
+    await start_clock_reset(dut)
+    m = tb.masters[1]
+    for k in range(10):
+        await m.read(Burst(0, READ_BASE + 0x1000 * k, 63, 3, INCR))          # 512 bytes each
+        await m.write(Burst(0, tb.writes.take(32 * BUS), 31, 2, INCR), rng)  # 32 x 4 bytes each
+    await tb.settle()
+    assert await tb.rd(port(1, RD_BYTES_LO)) == 10 * 512
+    assert await tb.rd(port(1, RD_BYTES_LO + 8)) == 10 * 128
+    assert await tb.rd(port(1, RD_TXN)) == 10 and await tb.rd(port(1, WR_TXN)) == 10
+    lat = await tb.rd(port(1, MAX_RD_LATENCY))
+    assert 64 <= lat < 1000, f"max read latency {lat}"
+    assert await tb.rd(port(0, RD_TXN)) == 0
+    await tb.wr(port(1, CNT_CTRL), 1)
+    assert await tb.rd(port(1, RD_TXN)) == 0 and await tb.rd(port(1, MAX_RD_LATENCY)) == 0
+    await m.read(Burst(0, READ_BASE, 0, 3, INCR))
+    await tb.settle()
+    assert await tb.rd(port(1, RD_TXN)) == 1
+    await tb.wr(0x00C, 1)                                                      # CTRL.clear_counters
+    assert await tb.rd(port(1, RD_TXN)) == 0
+    tb.check()
+
+
+@cocotb.test()
+async def test_decouple_during_traffic(dut):
+    """Port 1 is decoupled while every port is busy: it drains, then moves nothing while decoupled;
+    ports 0 and 2 complete; after recoupling port 1 completes everything, nothing lost or duplicated."""
+    rng = seeded_rng("decouple_during_traffic")
+    tb = Tb(dut, rng)
+    await start_clock_reset(dut)
+    tasks = [cocotb.start_soon(m.random_traffic(rng, 150, lambda r: r.randint(1, 64), tb.writes, READ_BASE,
+                                                id_max=3)) for m in tb.masters]
+    await ClockCycles(dut.aclk, 400)
+    await tb.wr(port(1, CFG), 16 | 1 << 24)
+    for _ in range(500):
+        if (await tb.rd(port(1, STATUS))) & 2:
+            break
+    else:
+        raise AssertionError("port 1 never reached DECOUPLED")
+    done = tb.masters[1].reads_done + tb.masters[1].writes_done
+    await tasks[0]
+    await tasks[2]
+    await drain(dut, tb.masters[0], tb.masters[2], timeout_us=2000.0)
+    assert tb.masters[1].reads_done + tb.masters[1].writes_done == done, "a decoupled port completed a transaction"
+    assert int(dut.s01_axi_arready.value) == 0 and int(dut.s01_axi_awready.value) == 0
+    await tb.wr(port(1, CFG), 16)
+    assert (await tb.rd(port(1, STATUS))) & 3 == 0
+    await tasks[1]
+    await tb.settle()
+    assert all(m.reads_done + m.writes_done == 150 for m in tb.masters)
+    tb.check()
+
+
+@cocotb.test()
+async def test_random_with_runtime_changes(dut):
+    """Constrained-random traffic from every port, reordering memory, scoreboarded, while software
+    changes nominal length, outstanding limits, priority, reservation, budgets, period, G and
+    decouples/recouples ports."""
+    rng = seeded_rng("random_with_runtime_changes")
+    total = int(os.environ.get("HC_RANDOM_TXNS", "20000")) // 4
+    tb = Tb(dut, rng)
+    await start_clock_reset(dut)
+    stop = False
+
+    async def churn() -> None:
+        while not stop:
+            i = rng.randrange(S_COUNT)
+            what = rng.randrange(6)
+            if what == 0:
+                await tb.wr(port(i, CFG), rng.choice([1, 4, 16, 64, 256]) | rng.randrange(4) << 12
+                            | rng.choice([0, 0, 1]) << 16)
+            elif what == 1:
+                await tb.wr(port(i, LIMITS), rng.randint(1, 16) | rng.randint(1, 16) << 8)
+            elif what == 2:
+                await tb.wr(port(i, BUDGET), rng.randint(8, 64) | rng.randint(8, 64) << 16)
+            elif what == 3:
+                await tb.wr(PERIOD, rng.choice([200, 500, 1000]))
+            elif what == 4:
+                await tb.wr(GLOBAL_LIMIT, rng.choice([1, 2, 4, 32]))
+            else:
+                cfg = await tb.rd(port(i, CFG))
+                await tb.wr(port(i, CFG), cfg | 1 << 24)
+                await ClockCycles(dut.aclk, rng.randint(50, 600))
+                await tb.wr(port(i, CFG), cfg & ~(1 << 24))
+            await ClockCycles(dut.aclk, rng.randint(20, 300))
+        for i in range(S_COUNT):                               # leave every port coupled and unreserved
+            await tb.wr(port(i, CFG), 16)
+
+    task = cocotb.start_soon(churn())
+    per_port = [total // S_COUNT + (i < total % S_COUNT) for i in range(S_COUNT)]
+    traffic = [cocotb.start_soon(m.random_traffic(rng, c, lambda r: r.randint(1, 256) if r.random() < 0.05
+                                                  else r.randint(1, 24), tb.writes, READ_BASE, id_max=3))
+               for m, c in zip(tb.masters, per_port)]
+    for t in traffic:
+        await t
+    stop = True
+    await task
+    await tb.settle()
+    done = sum(m.reads_done + m.writes_done for m in tb.masters)
+    assert done == total, f"{done} of {total} transactions completed"
+    tb.check()
+    cocotb.log.info("random with run-time changes: %d transactions, 0 mismatches", total)
+
+
+@pytest.mark.parametrize("stress", [0, 1], ids=["clean", "idle+backpressure"])
+def test_axi_hyperconnect(stress: int) -> None:
+    from hyperconnect import paths, regs, wrapper
+    from lib.runner import run_cocotb
+    wrap = wrapper.write_hyperconnect_wrapper(paths.BUILD / "tests" / "gen_hyperconnect" / "axi_hyperconnect_wrap.sv",
+                                              S_COUNT, id_width=ID_WIDTH)
+    run_cocotb("axi_hyperconnect_wrap", "test_axi_hyperconnect", paths.ROOT / "tests" / "axi_hyperconnect",
+               regs.sources(S_COUNT) + [wrap], build_name="axi_hyperconnect", env={"HC_STRESS": str(stress)},
+               build_args=["--output-split", "0"])
