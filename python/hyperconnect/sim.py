@@ -94,4 +94,4 @@ def run_cocotb(toplevel: str, test_module: str, test_dir: Path, sources: Sequenc
                                                 os.environ.get("PYTHONPATH", "")])}
     extra_env.update(env or {})
     runner.test(hdl_toplevel=toplevel, test_module=test_module, build_dir=build_dir, test_dir=test_dir,
-                testcase=testcase, extra_env=extra_env)
+                testcase=testcase, extra_env=extra_env, results_xml=str(Path(build_dir) / "results.xml"))
