@@ -7,6 +7,9 @@
 //        hc_bench priority <G>       port 0 (class 1) issues single 16-beat reads while ports 1..3 (class 0)
 //                                    read greedily in 256-beat bursts; global limit G. Reports port 0's
 //                                    idle and worst read latency (AR accepted -> RLAST, from its counter)
+//        hc_bench bounded <X>        port 0 in class 1 reads greedily with a read budget of X % and port 1
+//                                    (class 0) reads greedily: reservation bounds the high class, port 1
+//                                    keeps the rest (no starvation)
 //        hc_bench fairness <s>       the foundation demo through axi_hyperconnect at reset defaults: D2
 //                                    reads 128 KB in 16-beat bursts, D1/D3 read 4 MB in s-beat bursts
 //        hc_bench saturate           four greedy readers (256-beat bursts): R-channel utilisation
@@ -94,6 +97,26 @@ int run_priority(unsigned g) {
     return 0;
 }
 
+int run_bounded(unsigned x) {
+    System sys;
+    hc_dev dev;
+    hcsys::probe_or_die(&dev, sys);
+    must(hc_set_period(&dev, 10000), "set period");
+    must(hc_set_priority(&dev, 0, 1), "port 0 class 1");
+    must(hc_reserve_share(&dev, 0, HC_READ, 10 * x), "reserve port 0");
+    must(hc_set_reservation(&dev, 0, true), "reservation port 0");
+    sys.configure(0, Traffic{false, 4u << 20, 256, 8, 0x10000000u});
+    sys.configure(1, Traffic{false, 4u << 20, 256, 8, 0x20000000u});
+    sys.window = true;
+    const uint64_t t0 = sys.cycle();
+    sys.start(0x3);
+    if (!sys.run_until([&] { return sys.done(0) || sys.done(1); }, kMaxCycles, "the first reader")) return 2;
+    const uint64_t cycles = sys.cycle() - t0;
+    std::printf("{\"x\": %u, \"share0\": %.3f, \"share1\": %.3f, \"r_utilisation\": %.3f}\n", x,
+                pct(sys.beats_port[0], sys.beats_all), pct(sys.beats_port[1], sys.beats_all), pct(sys.beats_all, cycles));
+    return 0;
+}
+
 int run_fairness(unsigned s) {
     System sys;
     sys.configure(0, Traffic{false, 4u << 20, s, 6, 0x10000000u});
@@ -133,8 +156,9 @@ int main(int argc, char **argv) {
     const unsigned arg = argc > 2 ? static_cast<unsigned>(std::strtoul(argv[2], nullptr, 0)) : 0;
     if (mode == "reservation" && arg >= 1 && arg <= 99) return run_reservation(arg);
     if (mode == "priority" && arg >= 1 && arg <= 255) return run_priority(arg);
+    if (mode == "bounded" && arg >= 1 && arg <= 99) return run_bounded(arg);
     if (mode == "fairness" && arg >= 1 && arg <= 256) return run_fairness(arg);
     if (mode == "saturate") return run_saturate();
-    std::fprintf(stderr, "usage: hc_bench reservation <X 1..99> | priority <G 1..255> | fairness <s 1..256> | saturate\n");
+    std::fprintf(stderr, "usage: hc_bench reservation <X 1..99> | priority <G 1..255> | bounded <X 1..99> | fairness <s 1..256> | saturate\n");
     return 1;
 }

@@ -44,6 +44,7 @@ def run() -> dict[str, Any]:
 
 RESERVATION_SPLITS = (90, 70, 50, 30, 10)
 PRIORITY_G = (1, 2, 4)
+BOUNDED_X = (20, 50)
 FAIRNESS_S = (16, 32, 64, 128, 256)
 NOMINAL = 16
 
@@ -53,6 +54,7 @@ def run_system() -> dict[str, Any]:
     binary = sim.build_system_harness(paths.ROOT / "bench" / "hyperconnect" / "hc_bench_main.cpp",
                                       paths.BUILD / "bench" / "hc_bench", "hc_bench")
     jobs = ([("reservation", x) for x in RESERVATION_SPLITS] + [("priority", g) for g in PRIORITY_G]
+            + [("bounded", x) for x in BOUNDED_X]
             + [("fairness", s) for s in FAIRNESS_S] + [("saturate", None)])
 
     def one(job: tuple[str, int | None]) -> dict[str, Any]:
@@ -61,7 +63,7 @@ def run_system() -> dict[str, Any]:
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(one, jobs))
-    report: dict[str, Any] = {"reservation": [], "priority": [], "fairness": [], "saturate": {}}
+    report: dict[str, Any] = {"reservation": [], "priority": [], "bounded": [], "fairness": [], "saturate": {}}
     for (mode, _), res in zip(jobs, results):
         if mode == "saturate":
             report["saturate"] = res
@@ -82,6 +84,9 @@ def check_system(report: dict[str, Any]) -> list[str]:
     for r in report["priority"]:
         if r["worst"] > r["bound"] or not r["low_busy"]:
             problems.append(f"priority G={r['g']}: worst {r['worst']} > bound {r['bound']} (or low class idle)")
+    for r in report["bounded"]:
+        if abs(r["share0"] - r["x"]) > 1.0:
+            problems.append(f"class-1 port with a {r['x']} % budget took {r['share0']:.2f} % (not bounded)")
     for r in report["fairness"]:
         if abs(r["victim_share_delivered"] - 100 / 3) > 0.5:
             problems.append(f"fairness s={r['s']}: victim share {r['victim_share_delivered']:.2f} %, expected 33.33 %")
@@ -100,6 +105,9 @@ def render_system(report: dict[str, Any]) -> str:
               f"{'G':>3} {'idle':>5} {'worst':>6} {'bound idle+(G+1)x16':>20}"]
     for r in report["priority"]:
         lines.append(f"{r['g']:>3} {r['idle']:>5} {r['worst']:>6} {r['bound']:>20}")
+    lines += ["", "Reservation bounds the high class: port 0 class 1 greedy with a read budget, port 1 class 0 greedy",
+              "  ".join(f"budget {r['x']} %: port 0 {r['share0']:.2f} %, port 1 {r['share1']:.2f} %"
+                        for r in report["bounded"])]
     lines += ["", "Fairness demo through axi_hyperconnect at reset defaults (victim share %)",
               "  ".join(f"s={r['s']}: {r['victim_share_delivered']:.2f}" for r in report["fairness"]),
               "", f"R-channel utilisation, 4 greedy readers: {report['saturate']['r_utilisation']:.2f} %",

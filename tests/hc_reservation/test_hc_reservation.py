@@ -172,3 +172,20 @@ def test_hc_reservation() -> None:
                [paths.RTL / "hc_period.sv", paths.RTL / "hc_reservation.sv",
                 paths.ROOT / "tests" / "hc_reservation" / "hc_reservation_tb.sv"],
                build_name="hc_reservation")
+
+
+@cocotb.test()
+async def test_period_change_starts_a_period(dut):
+    """Writing a new period length ends the running period: the next cycle recharges, and periods of the
+    new length follow (software does not wait up to one old period for its change)."""
+    await setup(dut, 1000, 2, 1)
+    for _ in range(100):
+        await RisingEdge(dut.aclk)
+    dut.cfg_period.value = 20
+    pulses = []
+    for cycle in range(62):
+        await RisingEdge(dut.aclk)
+        await ReadOnly()
+        if int(dut.recharge.value):
+            pulses.append(cycle)
+    assert pulses[:3] == [pulses[0], pulses[0] + 20, pulses[0] + 40] and pulses[0] <= 2, pulses
