@@ -37,6 +37,19 @@ void must(hc_status st, const char *what) {
 
 double pct(uint64_t part, uint64_t all) { return all ? 100.0 * static_cast<double>(part) / static_cast<double>(all) : 0.0; }
 
+// Ports 0 and 1 read 4 MB each greedily (256-beat bursts, 8 outstanding); R beats at the memory are
+// counted until the first finishes. Returns the cycles of that window, 0 on a timeout.
+uint64_t two_greedy_readers(System &sys) {
+    sys.configure(0, Traffic{false, 4u << 20, 256, 8, 0x10000000u});
+    sys.configure(1, Traffic{false, 4u << 20, 256, 8, 0x20000000u});
+    sys.window = true;
+    const uint64_t t0 = sys.cycle();
+    sys.start(0x3);
+    if (!sys.run_until([&] { return sys.done(0) || sys.done(1); }, kMaxCycles, "the first reader")) return 0;
+    sys.window = false;
+    return sys.cycle() - t0;
+}
+
 int run_reservation(unsigned x) {
     System sys;
     hc_dev dev;
@@ -47,14 +60,8 @@ int run_reservation(unsigned x) {
     must(hc_reserve_share(&dev, 1, HC_READ, 10 * (100 - x)), "reserve port 1");
     must(hc_set_reservation(&dev, 0, true), "reservation port 0");
     must(hc_set_reservation(&dev, 1, true), "reservation port 1");
-    sys.configure(0, Traffic{false, 4u << 20, 256, 8, 0x10000000u});
-    sys.configure(1, Traffic{false, 4u << 20, 256, 8, 0x20000000u});
-    sys.window = true;
-    const uint64_t t0 = sys.cycle();
-    sys.start(0x3);
-    if (!sys.run_until([&] { return sys.done(0) || sys.done(1); }, kMaxCycles, "the first reader")) return 2;
-    sys.window = false;
-    const uint64_t cycles = sys.cycle() - t0;
+    const uint64_t cycles = two_greedy_readers(sys);
+    if (cycles == 0) return 2;
     const uint32_t b0 = dev.be.read32(dev.be.ctx, 0x100 + 0x08) & 0xffffu;   // PORT0.BUDGET.rd_budget
     const uint32_t b1 = dev.be.read32(dev.be.ctx, 0x140 + 0x08) & 0xffffu;   // PORT1.BUDGET.rd_budget
     std::printf("{\"x\": %u, \"y\": %u, \"budget0\": %u, \"budget1\": %u, \"share0\": %.3f, \"share1\": %.3f, "
@@ -105,13 +112,8 @@ int run_bounded(unsigned x) {
     must(hc_set_priority(&dev, 0, 1), "port 0 class 1");
     must(hc_reserve_share(&dev, 0, HC_READ, 10 * x), "reserve port 0");
     must(hc_set_reservation(&dev, 0, true), "reservation port 0");
-    sys.configure(0, Traffic{false, 4u << 20, 256, 8, 0x10000000u});
-    sys.configure(1, Traffic{false, 4u << 20, 256, 8, 0x20000000u});
-    sys.window = true;
-    const uint64_t t0 = sys.cycle();
-    sys.start(0x3);
-    if (!sys.run_until([&] { return sys.done(0) || sys.done(1); }, kMaxCycles, "the first reader")) return 2;
-    const uint64_t cycles = sys.cycle() - t0;
+    const uint64_t cycles = two_greedy_readers(sys);
+    if (cycles == 0) return 2;
     std::printf("{\"x\": %u, \"share0\": %.3f, \"share1\": %.3f, \"r_utilisation\": %.3f}\n", x,
                 pct(sys.beats_port[0], sys.beats_all), pct(sys.beats_port[1], sys.beats_all), pct(sys.beats_all, cycles));
     return 0;

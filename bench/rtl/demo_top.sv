@@ -46,29 +46,18 @@ module demo_top #(
     logic [N*DATA_WIDTH-1:0] g_wdata, g_rdata;
     logic [N*NB-1:0]  g_wstrb;
 
-    for (genvar i = 0; i < N; i++) begin : g_port
-        axi_traffic_gen #(.ADDR_WIDTH(AW), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(IDW), .ID(0)) u_gen (
-            .aclk, .aresetn, .start(start[i]), .cfg_write(cfg_write[i]),
-            .cfg_total_bytes(cfg_total_bytes[i*32 +: 32]), .cfg_burst_len(cfg_burst_len[i*9 +: 9]),
-            .cfg_max_outstanding(cfg_max_outstanding[i*8 +: 8]), .cfg_start_addr(cfg_start_addr[i*AW +: AW]),
-            .busy(busy[i]), .done(done[i]), .beats(beats[i*32 +: 32]), .start_cycle(start_cycle[i*64 +: 64]),
-            .first_beat_cycle(first_beat_cycle[i*64 +: 64]), .done_cycle(done_cycle[i*64 +: 64]),
-            .m_axi_awid(g_awid[i*IDW +: IDW]), .m_axi_awaddr(g_awaddr[i*AW +: AW]),
-            .m_axi_awlen(g_awlen[i*8 +: 8]), .m_axi_awsize(g_awsize[i*3 +: 3]),
-            .m_axi_awburst(g_awburst[i*2 +: 2]), .m_axi_awvalid(g_awvalid[i]), .m_axi_awready(g_awready[i]),
-            .m_axi_wdata(g_wdata[i*DATA_WIDTH +: DATA_WIDTH]), .m_axi_wstrb(g_wstrb[i*NB +: NB]),
-            .m_axi_wlast(g_wlast[i]), .m_axi_wvalid(g_wvalid[i]), .m_axi_wready(g_wready[i]),
-            .m_axi_bid(g_bid[i*IDW +: IDW]), .m_axi_bresp(g_bresp[i*2 +: 2]), .m_axi_bvalid(g_bvalid[i]),
-            .m_axi_bready(g_bready[i]),
-            .m_axi_arid(g_arid[i*IDW +: IDW]), .m_axi_araddr(g_araddr[i*AW +: AW]),
-            .m_axi_arlen(g_arlen[i*8 +: 8]), .m_axi_arsize(g_arsize[i*3 +: 3]),
-            .m_axi_arburst(g_arburst[i*2 +: 2]), .m_axi_arvalid(g_arvalid[i]), .m_axi_arready(g_arready[i]),
-            .m_axi_rid(g_rid[i*IDW +: IDW]), .m_axi_rdata(g_rdata[i*DATA_WIDTH +: DATA_WIDTH]),
-            .m_axi_rresp(g_rresp[i*2 +: 2]), .m_axi_rlast(g_rlast[i]), .m_axi_rvalid(g_rvalid[i]),
-            .m_axi_rready(g_rready[i])
-        );
-
-    end
+    axi_traffic_array #(.N(N), .ADDR_WIDTH(AW), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(IDW)) u_gens (
+        .aclk, .aresetn, .start, .cfg_write, .cfg_total_bytes, .cfg_burst_len, .cfg_max_outstanding,
+        .cfg_start_addr, .busy, .done, .beats, .start_cycle, .first_beat_cycle, .done_cycle,
+        .m_axi_awid(g_awid), .m_axi_awaddr(g_awaddr), .m_axi_awlen(g_awlen), .m_axi_awsize(g_awsize),
+        .m_axi_awburst(g_awburst), .m_axi_awvalid(g_awvalid), .m_axi_awready(g_awready), .m_axi_wdata(g_wdata),
+        .m_axi_wstrb(g_wstrb), .m_axi_wlast(g_wlast), .m_axi_wvalid(g_wvalid), .m_axi_wready(g_wready),
+        .m_axi_bid(g_bid), .m_axi_bresp(g_bresp), .m_axi_bvalid(g_bvalid), .m_axi_bready(g_bready),
+        .m_axi_arid(g_arid), .m_axi_araddr(g_araddr), .m_axi_arlen(g_arlen), .m_axi_arsize(g_arsize),
+        .m_axi_arburst(g_arburst), .m_axi_arvalid(g_arvalid), .m_axi_arready(g_arready), .m_axi_rid(g_rid),
+        .m_axi_rdata(g_rdata), .m_axi_rresp(g_rresp), .m_axi_rlast(g_rlast), .m_axi_rvalid(g_rvalid),
+        .m_axi_rready(g_rready)
+    );
 
     // memory-side bus
     logic [MIDW-1:0]       m_awid, m_arid, m_bid, m_rid;
