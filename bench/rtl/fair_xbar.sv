@@ -160,7 +160,7 @@ module fair_xbar #(
     end
 
     axi_exbar #(.S_COUNT(N), .ADDR_WIDTH(AW), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(IDW)) u_xbar (
-        .aclk, .aresetn,
+        .aclk, .aresetn, .cfg_prio('0), .cfg_global_limit(9'd0),    // one class, no limit: the paper's EXBAR
         .s_axi_awid(x_awid), .s_axi_awaddr(x_awaddr), .s_axi_awlen(x_awlen), .s_axi_awsize(x_awsize),
         .s_axi_awburst(x_awburst), .s_axi_awlock(x_awlock), .s_axi_awcache(x_awcache), .s_axi_awprot(x_awprot),
         .s_axi_awqos(x_awqos), .s_axi_awvalid(x_awvalid), .s_axi_awready(x_awready),

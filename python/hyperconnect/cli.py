@@ -25,7 +25,7 @@ def _cmd_lint(_: argparse.Namespace) -> int:
     problems = lint.run()
     for p in problems:
         print(p)
-    print(f"lint: {'clean' if not problems else f'{len(problems)} problem(s)'} ({', '.join(lint.TOPS)})")
+    print(f"lint: {'clean' if not problems else f'{len(problems)} problem(s)'} ({', '.join(lint.TOPS)}; pin connections of {', '.join(lint.BENCH_TOPS)})")
     return 1 if problems else 0
 
 

@@ -52,22 +52,29 @@ def _read(d: dict[str, Any]) -> str:
     return read_slang(files + ([paths.BENCH_RTL / "fair_xbar.sv"] if d["bench"] else []), d["top"], d["params"])
 
 
+# LUT-RAM primitives of synth_xilinx and the LUTs each occupies
+_LUTRAM_LUTS = {"RAM32M": 4, "RAM64M": 4, "RAM32M16": 8, "RAM64M8": 8, "RAM32X1D": 2, "RAM64X1D": 2,
+                "RAM128X1D": 4, "RAM32X1S": 1, "RAM64X1S": 1, "RAM128X1S": 2, "RAM256X1S": 4}
+
+
 def count_cells(stat: str) -> dict[str, int]:
-    """LUT and FF totals from a yosys `stat` report after synth_xilinx."""
-    luts = ffs = 0
+    """LUT, FF and LUT-RAM (in LUTs) totals from a yosys `stat` report after synth_xilinx."""
+    luts = ffs = lutram = 0
     for line in stat.splitlines():
         parts = line.split()
         if len(parts) < 2:
             continue
-        name = next((p for p in parts if re.fullmatch(r"(LUT\d|FD[CPRS]E|LUTRAM\w*|RAM\d+\w*)", p)), None)
+        name = next((p for p in parts if re.fullmatch(r"(LUT\d|FD[CPRS]E|RAM\d+\w*)", p)), None)
         num = next((int(p) for p in parts if p.isdigit()), None)
         if name is None or num is None:
             continue
-        if name.startswith("LUT") and not name.startswith("LUTRAM"):
+        if name.startswith("LUT"):
             luts += num
         elif name.startswith("FD"):
             ffs += num
-    return {"lut": luts, "ff": ffs}
+        elif name in _LUTRAM_LUTS:
+            lutram += num * _LUTRAM_LUTS[name]
+    return {"lut": luts, "ff": ffs, "lutram": lutram}
 
 
 def xilinx(name: str, d: dict[str, Any], work: Path) -> dict[str, int]:
@@ -104,7 +111,8 @@ def run(seeds: int = 3) -> dict[str, Any]:
         entry.update(ecp5_fmax(name, d, work, seeds))
         entry["seconds"] = round(time.monotonic() - t0, 1)
         report["designs"][name] = entry
-        print(f"  {name}: {entry['lut']} LUT, {entry['ff']} FF, {entry['fmax_mhz_median']} MHz ({entry['seconds']} s)",
+        print(f"  {name}: {entry['lut']} LUT (+{entry['lutram']} as LUT-RAM), {entry['ff']} FF, "
+              f"{entry['fmax_mhz_median']} MHz ({entry['seconds']} s)",
               flush=True)
     out = paths.BUILD / "synth" / "report.json"
     out.write_text(json.dumps(report, indent=2) + "\n")
@@ -112,8 +120,8 @@ def run(seeds: int = 3) -> dict[str, Any]:
 
 
 def render(report: dict[str, Any]) -> str:
-    lines = [f"{'design':<38}{'LUT':>7}{'FF':>7}{'Fmax ECP5-85k':>16}"]
+    lines = [f"{'design':<38}{'LUT':>7}{'LUTRAM':>8}{'FF':>7}{'Fmax ECP5-85k':>16}"]
     for name, e in report["designs"].items():
-        lines.append(f"{name:<38}{e['lut']:>7}{e['ff']:>7}{e['fmax_mhz_median']:>12.1f} MHz")
+        lines.append(f"{name:<38}{e['lut']:>7}{e['lutram']:>8}{e['ff']:>7}{e['fmax_mhz_median']:>12.1f} MHz")
     lines.append(f"written {paths.BUILD / 'synth' / 'report.json'}")
     return "\n".join(lines)

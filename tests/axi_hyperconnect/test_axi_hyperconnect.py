@@ -154,13 +154,23 @@ async def test_decouple_during_traffic(dut):
     await start_clock_reset(dut)
     tasks = [cocotb.start_soon(m.random_traffic(rng, 150, lambda r: r.randint(1, 64), tb.writes, READ_BASE,
                                                 id_max=3)) for m in tb.masters]
+    await tb.wr(port(1, IRQ_EN), 1)                            # interrupt on "decoupled"
     await ClockCycles(dut.aclk, 400)
     await tb.wr(port(1, CFG), 16 | 1 << 24)
+    draining_seen = False
     for _ in range(500):
-        if (await tb.rd(port(1, STATUS))) & 2:
+        status = await tb.rd(port(1, STATUS))
+        draining_seen |= bool(status & 1)
+        if status & 2:
             break
     else:
         raise AssertionError("port 1 never reached DECOUPLED")
+    assert draining_seen, "STATUS.draining was never seen before DECOUPLED"
+    await ClockCycles(dut.aclk, 2)
+    assert int(dut.irq.value) == 1 and await tb.rd(port(1, IRQ_STATUS)) & 1, "decoupled event raises irq"
+    await tb.wr(port(1, IRQ_STATUS), 1)
+    await ClockCycles(dut.aclk, 2)
+    assert int(dut.irq.value) == 0
     done = tb.masters[1].reads_done + tb.masters[1].writes_done
     await tasks[0]
     await tasks[2]
