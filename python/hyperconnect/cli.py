@@ -69,6 +69,22 @@ def _cmd_share(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_model(args: argparse.Namespace) -> int:
+    from . import scenario, scenario_model
+    try:
+        sc = scenario.load(args.scenario)
+    except scenario.ScenarioError as exc:
+        print(f"hc model: {args.scenario}: {exc}", file=sys.stderr)
+        return 2
+    results = scenario_model.evaluate(sc)
+    if args.json:
+        print(json.dumps([{"port": r.name, "channel": r.channel, "share_percent": round(100 * r.share, 3),
+                           "delay_bound_cycles": r.delay_bound} for r in results], indent=2))
+    else:
+        print(scenario_model.render(sc, results))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hc", description=__doc__)
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -88,6 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("bursts", type=int, nargs="+", help="burst length of each port, beats")
     p.add_argument("--nominal", type=int, default=0, help="equalizer nominal length (0: stock)")
     p.set_defaults(func=_cmd_share)
+    p = sub.add_parser("model", help="analytical shares and delay bounds of a scenario file (YAML)")
+    p.add_argument("scenario", help="scenario file (format: python/hyperconnect/scenario.py)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(func=_cmd_model)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))

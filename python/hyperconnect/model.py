@@ -65,3 +65,49 @@ def _check_positive(**values: int) -> None:
     for name, value in values.items():
         if value <= 0:
             raise ValueError(f"{name} must be positive (got {value})")
+
+
+# ------------------------------------------------------------------ HyperConnect (paper 001, paper 002 Sec. 5)
+
+def reserved_share(budget: int, nominal: int, period: int) -> float:
+    """Paper 001 (reservation): a budget of `budget` nominal transactions of `nominal` beats per `period`
+    cycles is at most budget * nominal / period of the channel's beats."""
+    _check_positive(nominal=nominal, period=period)
+    return min(1.0, budget * nominal / period)
+
+
+def budget_for_share(share: float, nominal: int, period: int) -> int:
+    """The budget (nominal transactions per period) for a channel share in 0..1, rounded down — what the
+    C driver's hc_budget_for_share computes."""
+    _check_positive(nominal=nominal, period=period)
+    if not 0.0 <= share <= 1.0:
+        raise ValueError(f"share must be in 0..1 (got {share})")
+    return math.floor(period * share / nominal + 1e-9)
+
+
+def allocate(weights: Sequence[float], caps: Sequence[float], classes: Sequence[int]) -> list[float]:
+    """Channel share of backlogged ports under strict priority between classes (paper 002 Sec. 5) and
+    weighted round-robin inside a class (weights as in Eq. 4), each port capped by its reservation
+    (paper 001): the highest class takes what its caps allow, the rest goes to the next class; inside a
+    class the capacity is water-filled by weight, a capped port's leftover going to the others."""
+    n = len(weights)
+    if not (len(caps) == len(classes) == n):
+        raise ValueError("weights, caps and classes must have the same length")
+    share = [0.0] * n
+    left = 1.0
+    for cls in sorted(set(classes), reverse=True):
+        active = [i for i in range(n) if classes[i] == cls and weights[i] > 0 and caps[i] > 0]
+        while active and left > 1e-12:
+            total = sum(weights[i] for i in active)
+            offer = {i: left * weights[i] / total for i in active}
+            capped = [i for i in active if share[i] + offer[i] >= caps[i] - 1e-12]
+            if not capped:
+                for i in active:
+                    share[i] += offer[i]
+                left = 0.0
+                break
+            for i in capped:
+                left -= caps[i] - share[i]
+                share[i] = caps[i]
+            active = [i for i in active if i not in capped]
+    return share
