@@ -28,7 +28,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(HC) lint
-	$(VENV)/bin/python -m pytest -q -p no:cacheprovider tests
+	$(VENV)/bin/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile tests
 
 lint: $(STAMP)
 	$(HC) lint

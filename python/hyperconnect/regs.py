@@ -17,6 +17,7 @@ hc_regs_ports wraps hc_regs for axi_hyperconnect: PeakRDL names each port's regi
 
 from __future__ import annotations
 
+import fcntl
 import subprocess
 import sys
 from pathlib import Path
@@ -43,10 +44,18 @@ def _peakrdl(*args: str) -> None:
 
 
 def generate(n_ports: int = MAX_PORTS, force: bool = False) -> dict[str, Path]:
-    """Generate (if stale) and return the paths of the SV package, SV block, C header and HTML index."""
+    """Generate (if stale) and return the paths of the SV package, SV block, C header and HTML index.
+    Safe to call from parallel test workers: generation holds a lock on the output folder."""
     if not 1 <= n_ports <= MAX_PORTS:
         raise ValueError(f"n_ports must be 1..{MAX_PORTS} (got {n_ports})")
     out = out_dir(n_ports)
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out.parent / f".{out.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _generate_locked(n_ports, out, force)
+
+
+def _generate_locked(n_ports: int, out: Path, force: bool) -> dict[str, Path]:
     files = {"pkg": out / "hc_regs_pkg.sv", "sv": out / "hc_regs.sv", "header": out / "hyperconnect_regs.h",
              "html": out / "html" / "index.html", "ports": out / "hc_regs_ports.sv"}
     newest = max(RDL.stat().st_mtime, Path(__file__).stat().st_mtime)
