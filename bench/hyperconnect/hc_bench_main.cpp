@@ -144,7 +144,7 @@ int run_saturate() {
     if (!sys.run_until([&] { return sys.top().mon_r_fire != 0; }, 1000, "the first R beat")) return 2;
     sys.window = true;
     const uint64_t t0 = sys.cycle();
-    if (!sys.run_until([&] { return sys.top().done != 0; }, kMaxCycles, "the first reader")) return 2;
+    if (!sys.run_until([&] { return sys.any_done(); }, kMaxCycles, "the first reader")) return 2;
     const uint64_t cycles = sys.cycle() - t0;
     std::printf("{\"r_utilisation\": %.3f, \"cycles\": %llu, \"beats\": %llu}\n", pct(sys.beats_all, cycles),
                 static_cast<unsigned long long>(cycles), static_cast<unsigned long long>(sys.beats_all));

@@ -15,9 +15,13 @@
 #include "hyperconnect.h"
 #include "verilated.h"
 
+#ifndef HC_PORTS
+#define HC_PORTS 4  // must match hc_system_top's N (the build passes both)
+#endif
+
 namespace hcsys {
 
-constexpr unsigned kPorts = 4;
+constexpr unsigned kPorts = HC_PORTS;
 
 struct Traffic {
     bool write = false;
@@ -27,13 +31,33 @@ struct Traffic {
     uint32_t start_addr = 0;
 };
 
-inline void set_field(uint32_t *words, unsigned lsb, unsigned width, uint64_t value) {
+// Bit-field access to a model's port whatever width Verilator gave it (CData..QData or VlWide), so one
+// harness serves every port count.
+template <class T>
+void put(T &sig, unsigned lsb, unsigned width, uint64_t value) {
+    for (unsigned b = 0; b < width; ++b) {
+        const T mask = static_cast<T>(T(1) << (lsb + b));
+        sig = ((value >> b) & 1u) ? static_cast<T>(sig | mask) : static_cast<T>(sig & ~mask);
+    }
+}
+template <std::size_t W>
+void put(VlWide<W> &sig, unsigned lsb, unsigned width, uint64_t value) {
     for (unsigned b = 0; b < width; ++b) {
         const unsigned bit = lsb + b;
         const uint32_t mask = 1u << (bit % 32);
-        if ((value >> b) & 1u) words[bit / 32] |= mask;
-        else words[bit / 32] &= ~mask;
+        if ((value >> b) & 1u) sig[bit / 32] |= mask;
+        else sig[bit / 32] &= ~mask;
     }
+}
+template <class T>
+uint64_t get(const T &sig, unsigned lsb, unsigned width) {
+    return (static_cast<uint64_t>(sig) >> lsb) & (width >= 64 ? ~0ull : ((1ull << width) - 1));
+}
+template <std::size_t W>
+uint64_t get(const VlWide<W> &sig, unsigned lsb, unsigned width) {
+    uint64_t v = 0;
+    for (unsigned b = 0; b < width; ++b) v |= static_cast<uint64_t>((sig[(lsb + b) / 32] >> ((lsb + b) % 32)) & 1u) << b;
+    return v;
 }
 
 class System {
@@ -62,28 +86,28 @@ class System {
     }
 
     void configure(unsigned port, const Traffic &t) {
-        uint32_t w = top_->cfg_write;
-        w = t.write ? (w | (1u << port)) : (w & ~(1u << port));
-        top_->cfg_write = w;
-        set_field(&top_->cfg_total_bytes[0], 32 * port, 32, t.total_bytes);
-        set_field(&top_->cfg_start_addr[0], 32 * port, 32, t.start_addr);
-        uint64_t bl = top_->cfg_burst_len;
-        bl = (bl & ~(0x1ffull << (9 * port))) | (static_cast<uint64_t>(t.burst_len & 0x1ffu) << (9 * port));
-        top_->cfg_burst_len = bl;
-        uint32_t mo = top_->cfg_max_outstanding;
-        mo = (mo & ~(0xffu << (8 * port))) | ((t.outstanding & 0xffu) << (8 * port));
-        top_->cfg_max_outstanding = mo;
+        put(top_->cfg_write, port, 1, t.write ? 1u : 0u);
+        put(top_->cfg_total_bytes, 32 * port, 32, t.total_bytes);
+        put(top_->cfg_start_addr, 32 * port, 32, t.start_addr);
+        put(top_->cfg_burst_len, 9 * port, 9, t.burst_len);
+        put(top_->cfg_max_outstanding, 8 * port, 8, t.outstanding);
     }
 
     // Pulse `start` for the ports in `mask` (one cycle).
     void start(uint32_t mask) {
-        top_->start = mask;
+        for (unsigned p = 0; p < kPorts; ++p) put(top_->start, p, 1, (mask >> p) & 1u);
         tick();
-        top_->start = 0;
+        for (unsigned p = 0; p < kPorts; ++p) put(top_->start, p, 1, 0);
     }
 
-    bool done(unsigned port) const { return (top_->done >> port) & 1u; }
-    uint32_t beats(unsigned port) const { return top_->beats[port]; }
+    bool done(unsigned port) const { return get(top_->done, port, 1) != 0; }
+    bool busy(unsigned port) const { return get(top_->busy, port, 1) != 0; }
+    bool any_done() const {
+        for (unsigned p = 0; p < kPorts; ++p)
+            if (done(p)) return true;
+        return false;
+    }
+    uint32_t beats(unsigned port) const { return static_cast<uint32_t>(get(top_->beats, 32 * port, 32)); }
 
     void run(uint64_t cycles) {
         for (uint64_t n = 0; n < cycles; ++n) tick();

@@ -2,12 +2,14 @@
 // (simulation only): N axi_traffic_gen -> axi_hyperconnect -> axi_mem_model, with the AXI4-Lite control
 // port brought out for the driver's simulation backend (sw/driver/sim/hc_backend_verilator.hpp).
 // The harness drives the generators' configuration and watches the memory-side R channel through
-// mon_r_fire / mon_r_port. Parameters: N (ports), DATA_WIDTH, LATENCY (memory), TRACK_DEPTH
+// mon_r_fire / mon_r_port. Parameters: N (ports), DATA_WIDTH, LATENCY (memory), REORDER (memory reorders
+// responses across IDs), TRACK_DEPTH
 /* verilator lint_off UNUSEDSIGNAL */
 module hc_system_top #(
     parameter int N           = 4,
     parameter int DATA_WIDTH  = 64,
     parameter int LATENCY     = 10,
+    parameter int REORDER     = 0,
     parameter int TRACK_DEPTH = 16,
     localparam int AW         = 32,
     localparam int IDW        = 4,
@@ -115,7 +117,8 @@ module hc_system_top #(
         .m_axi_rready(m_rready)
     );
 
-    axi_mem_model #(.ADDR_WIDTH(AW), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(MIDW), .LATENCY(LATENCY)) u_mem (
+    axi_mem_model #(.ADDR_WIDTH(AW), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(MIDW), .LATENCY(LATENCY),
+                    .REORDER(REORDER)) u_mem (
         .aclk, .aresetn,
         .s_axi_awid(m_awid), .s_axi_awaddr(m_awaddr), .s_axi_awlen(m_awlen), .s_axi_awsize(m_awsize),
         .s_axi_awburst(m_awburst), .s_axi_awvalid(m_awvalid), .s_axi_awready(m_awready),

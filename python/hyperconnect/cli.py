@@ -85,6 +85,23 @@ def _cmd_model(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_sim(args: argparse.Namespace) -> int:
+    import dataclasses
+    from . import scenario, scenario_sim
+    try:
+        sc = scenario.load(args.scenario)
+        result = scenario_sim.run(sc)
+    except scenario.ScenarioError as exc:
+        print(f"hc sim: {args.scenario}: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        out = dict(result, ports=[dataclasses.asdict(p) for p in result["ports"]])
+        print(json.dumps(out, indent=2))
+    else:
+        print(scenario_sim.render(result))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hc", description=__doc__)
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -108,6 +125,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("scenario", help="scenario file (format: python/hyperconnect/scenario.py)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=_cmd_model)
+    p = sub.add_parser("sim", help="simulate a scenario file on the RTL (Verilator, cached build)")
+    p.add_argument("scenario", help="scenario file (format: python/hyperconnect/scenario.py)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(func=_cmd_sim)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))

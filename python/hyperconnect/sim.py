@@ -21,7 +21,8 @@ def _newest_mtime(files: Sequence[Path]) -> float:
 
 def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None = None,
                   exe: str = "sim", sources: list[Path] | None = None, extra_cpp: list[Path] | None = None,
-                  include_dirs: list[Path] | None = None, deps: list[Path] | None = None) -> Path:
+                  include_dirs: list[Path] | None = None, deps: list[Path] | None = None,
+                  defines: dict[str, int] | None = None) -> Path:
     """Verilate `top` (by default product + bench RTL) with the C++ harness `cpp` (and `extra_cpp`, e.g.
     C files of the driver) into `mdir`; return the binary. `deps` are further inputs (headers).
 
@@ -44,6 +45,8 @@ def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None
         cmd.append(f"-G{key}={value}")
     for inc in include_dirs or []:
         cmd += ["-CFLAGS", f"-I{inc}"]
+    for key, value in (defines or {}).items():
+        cmd += ["-CFLAGS", f"-D{key}={value}"]
     cmd += [str(s) for s in sources] + [str(cpp)] + [str(c) for c in extra_cpp]
     result = subprocess.run(cmd, env=paths.tool_env(), capture_output=True, text=True)
     if result.returncode != 0 or not binary.exists():
@@ -55,14 +58,17 @@ def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None
 SYSTEM_PORTS = 4
 
 
-def build_system_harness(cpp: Path, mdir: Path, exe: str) -> Path:
-    """Build a C++ harness of bench/rtl/hc_system_top (axi_hyperconnect with 4 traffic generators and the
-    memory model) linked with the C driver and its simulation backend."""
+def build_system_harness(cpp: Path, mdir: Path, exe: str, ports: int = SYSTEM_PORTS,
+                         params: dict[str, int] | None = None) -> Path:
+    """Build a C++ harness of bench/rtl/hc_system_top (axi_hyperconnect with `ports` traffic generators
+    and the memory model; `params` for DATA_WIDTH, LATENCY, REORDER) linked with the C driver and its
+    simulation backend."""
     from . import regs
-    files = regs.generate(SYSTEM_PORTS)
+    files = regs.generate(ports)
     driver = paths.ROOT / "sw" / "driver"
-    return build_harness("hc_system_top", cpp, mdir, exe=exe,
-                         sources=regs.sources(SYSTEM_PORTS) + paths.bench_sources(),
+    return build_harness("hc_system_top", cpp, mdir, exe=exe, params={"N": ports, **(params or {})},
+                         defines={"HC_PORTS": ports},
+                         sources=regs.sources(ports) + paths.bench_sources(),
                          extra_cpp=[driver / "hyperconnect.c"],
                          include_dirs=[files["header"].parent, driver, driver / "sim",
                                        paths.ROOT / "bench" / "hyperconnect"],

@@ -1,0 +1,165 @@
+// hc_sim_main.cpp — `hc sim`: one scenario (python/hyperconnect/scenario.py) on the RTL, configured at run
+// time (no rebuild per scenario): bench/rtl/hc_system_top with HC_PORTS traffic generators, the
+// interconnect programmed through the C driver and its simulation backend.
+//
+// Usage: hc_sim CONFIG    CONFIG is the text file hyperconnect.scenario_sim writes:
+//          interconnect <nominal> <outstanding> <period> <global_limit>
+//          port <write 0/1> <total_bytes> <burst_len> <outstanding> <start> <period 0=once> <jobs> <class>
+//               <read budget, -1 = none> <write budget, -1 = none>      (one line per port, in order)
+//          max_cycles <n>
+// Prints one JSON object: per port the beats moved, the job response times (release -> last beat
+// accepted) and the beats moved while every port was still active (the share window); the cycles of
+// the run and of the share window. Exit code 2 on a timeout, 3 on a driver failure, 1 on a bad CONFIG.
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "hc_system.hpp"
+
+namespace {
+
+struct PortCfg {
+    hcsys::Traffic traffic;
+    uint64_t start = 0, period = 0;
+    uint32_t jobs = 1, cls = 0;
+    long rd_budget = -1, wr_budget = -1;
+};
+
+struct PortRun {
+    uint32_t released = 0, finished = 0;
+    uint64_t release_at = 0, pending_release = 0;
+    bool running = false, waiting = false;
+    uint64_t beats_done = 0, window_beats = 0;
+    std::vector<uint64_t> response;
+};
+
+void must(hc_status st, const char *what) {
+    if (st != HC_OK) {
+        std::fprintf(stderr, "hc_sim: %s failed: %s\n", what, hc_strerror(st));
+        std::exit(3);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: hc_sim CONFIG\n");
+        return 1;
+    }
+    std::ifstream in(argv[1]);
+    unsigned nominal = 16, outstanding = 4, g = 32;
+    uint32_t period = 10000;
+    uint64_t max_cycles = 100000000ULL;
+    std::vector<PortCfg> ports;
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream ls(line);
+        std::string kind;
+        ls >> kind;
+        if (kind == "interconnect") {
+            ls >> nominal >> outstanding >> period >> g;
+        } else if (kind == "port") {
+            PortCfg p;
+            int write = 0;
+            ls >> write >> p.traffic.total_bytes >> p.traffic.burst_len >> p.traffic.outstanding >> p.start >> p.period >>
+                p.jobs >> p.cls >> p.rd_budget >> p.wr_budget;
+            p.traffic.write = write != 0;
+            p.traffic.start_addr = 0x01000000u * static_cast<uint32_t>(ports.size() + 1);
+            ports.push_back(p);
+        } else if (kind == "max_cycles") {
+            ls >> max_cycles;
+        } else if (!kind.empty()) {
+            std::fprintf(stderr, "hc_sim: unknown line '%s'\n", line.c_str());
+            return 1;
+        }
+        if (ls.fail()) {
+            std::fprintf(stderr, "hc_sim: malformed line '%s'\n", line.c_str());
+            return 1;
+        }
+    }
+    if (ports.empty() || ports.size() > hcsys::kPorts) {
+        std::fprintf(stderr, "hc_sim: %zu ports configured, this build has %u\n", ports.size(), hcsys::kPorts);
+        return 1;
+    }
+
+    hcsys::System sys;
+    hc_dev dev;
+    hcsys::probe_or_die(&dev, sys);
+    must(hc_set_global_limit(&dev, g), "global limit");
+    for (unsigned i = 0; i < ports.size(); ++i) {
+        const PortCfg &p = ports[i];
+        must(hc_set_nominal_len(&dev, i, nominal), "nominal length");
+        must(hc_set_outstanding(&dev, i, outstanding, outstanding), "outstanding");
+        must(hc_set_priority(&dev, i, p.cls), "priority");
+        if (p.rd_budget >= 0 || p.wr_budget >= 0) {
+            must(hc_set_budget(&dev, i, p.rd_budget < 0 ? 0xFFFFu : static_cast<unsigned>(p.rd_budget),
+                               p.wr_budget < 0 ? 0xFFFFu : static_cast<unsigned>(p.wr_budget)), "budget");
+            must(hc_set_reservation(&dev, i, true), "reservation");
+        }
+        sys.configure(i, p.traffic);
+    }
+    must(hc_set_period(&dev, period), "period");   // starts a period: the budgets load now
+
+    std::vector<PortRun> run(ports.size());
+    const uint64_t t0 = sys.cycle();
+    for (unsigned i = 0; i < ports.size(); ++i) run[i].release_at = t0 + ports[i].start;
+    bool window = true;
+    uint64_t window_end = 0;
+    auto all_finished = [&] {
+        for (unsigned i = 0; i < ports.size(); ++i)
+            if (run[i].finished < ports[i].jobs) return false;
+        return true;
+    };
+    while (!all_finished()) {
+        if (sys.cycle() - t0 > max_cycles) {
+            std::fprintf(stderr, "hc_sim: timeout after %llu cycles\n", static_cast<unsigned long long>(max_cycles));
+            return 2;
+        }
+        uint32_t start_mask = 0;
+        for (unsigned i = 0; i < ports.size(); ++i) {
+            PortRun &r = run[i];
+            const PortCfg &p = ports[i];
+            if (r.running && sys.done(i) && !sys.busy(i)) {       // job completed
+                r.running = false;
+                r.beats_done += sys.beats(i);
+                r.response.push_back(sys.cycle() - r.pending_release);
+                ++r.finished;
+                if (r.finished == p.jobs && window) {
+                    window = false;
+                    window_end = sys.cycle();
+                    for (unsigned k = 0; k < ports.size(); ++k)
+                        run[k].window_beats = run[k].beats_done + (run[k].running ? sys.beats(k) : 0);
+                }
+            }
+            if (r.released < p.jobs && sys.cycle() >= r.release_at && !r.waiting) {
+                r.waiting = true;                                 // a job is released
+                r.pending_release = r.release_at;
+                ++r.released;
+                r.release_at += p.period;
+            }
+            if (r.waiting && !r.running) {                        // start it once the previous one is done
+                r.waiting = false;
+                r.running = true;
+                start_mask |= 1u << i;
+            }
+        }
+        if (start_mask) sys.start(start_mask);
+        else sys.tick();
+    }
+    const uint64_t cycles = sys.cycle() - t0;
+    if (window) window_end = sys.cycle();
+    std::printf("{\"cycles\": %llu, \"window_cycles\": %llu, \"ports\": [", static_cast<unsigned long long>(cycles),
+                static_cast<unsigned long long>(window_end - t0));
+    for (unsigned i = 0; i < ports.size(); ++i) {
+        std::printf("%s{\"beats\": %llu, \"window_beats\": %llu, \"response\": [", i ? ", " : "",
+                    static_cast<unsigned long long>(run[i].beats_done), static_cast<unsigned long long>(run[i].window_beats));
+        for (size_t k = 0; k < run[i].response.size(); ++k)
+            std::printf("%s%llu", k ? ", " : "", static_cast<unsigned long long>(run[i].response[k]));
+        std::printf("]}");
+    }
+    std::printf("], \"bus_errors\": %u}\n", sys.bus_errors());
+    return 0;
+}
