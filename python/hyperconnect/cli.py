@@ -3,59 +3,84 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 from . import model
 
 
-def _cmd_demo(_: argparse.Namespace) -> int:
+@contextlib.contextmanager
+def _stdout_to_stderr(active: bool) -> Iterator[None]:
+    """With --json, everything the work prints (tool and simulator output included, which writes to file
+    descriptor 1 from subprocesses) goes to stderr, so stdout carries only the JSON document."""
+    if not active:
+        yield
+        return
+    sys.stdout.flush()
+    saved = os.dup(1)
+    os.dup2(2, 1)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    print(json.dumps(data, indent=2, default=str) if args.json else text)
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
     from . import demo
-    report = demo.run()
-    print(demo.render(report))
+    with _stdout_to_stderr(args.json):
+        report = demo.run()
     failures = demo.check(report)
-    for f in failures:
-        print(f"FAIL: {f}")
-    print("demo: all acceptance checks hold" if not failures else f"demo: {len(failures)} check(s) failed")
+    lines = [demo.render(report)] + [f"FAIL: {f}" for f in failures]
+    lines.append("demo: all acceptance checks hold" if not failures else f"demo: {len(failures)} check(s) failed")
+    _emit(args, dict(report, failures=failures), "\n".join(lines))
     return 1 if failures else 0
 
 
-def _cmd_lint(_: argparse.Namespace) -> int:
+def _cmd_lint(args: argparse.Namespace) -> int:
     from . import lint
-    problems = lint.run()
-    for p in problems:
-        print(p)
-    print(f"lint: {'clean' if not problems else f'{len(problems)} problem(s)'} ({', '.join(lint.TOPS)}; pin connections of {', '.join(lint.BENCH_TOPS)})")
+    with _stdout_to_stderr(args.json):
+        problems = lint.run()
+    summary = (f"lint: {'clean' if not problems else f'{len(problems)} problem(s)'} ({', '.join(lint.TOPS)}; "
+               f"pin connections of {', '.join(lint.BENCH_TOPS)})")
+    _emit(args, {"tops": list(lint.TOPS), "bench_tops": list(lint.BENCH_TOPS), "problems": problems},
+          "\n".join(problems + [summary]))
     return 1 if problems else 0
 
 
-def _cmd_bench(_: argparse.Namespace) -> int:
+def _cmd_bench(args: argparse.Namespace) -> int:
     from . import bench
-    report = bench.run()
-    print(bench.render(report))
-    system = bench.run_system()
-    print()
-    print(bench.render_system(system))
+    with _stdout_to_stderr(args.json):
+        report = bench.run()
+        system = bench.run_system()
     problems = bench.check_system(system)
-    for p in problems:
-        print(f"FAIL: {p}")
-    if problems:
-        return 1
-    return 0
+    text = "\n".join([bench.render(report), "", bench.render_system(system)] + [f"FAIL: {p}" for p in problems])
+    _emit(args, {"latency": report, "hyperconnect": system, "failures": problems}, text)
+    return 1 if problems else 0
 
 
 def _cmd_synth(args: argparse.Namespace) -> int:
     from . import synth
-    report = synth.run(seeds=args.seeds)
-    print(synth.render(report))
+    with _stdout_to_stderr(args.json):
+        report = synth.run(seeds=args.seeds)
+    _emit(args, report, synth.render(report))
     return 0
 
 
 def _cmd_regs(args: argparse.Namespace) -> int:
     from . import regs
-    files = regs.generate(args.ports, force=args.force)
-    for kind, path in files.items():
-        print(f"{kind:7} {path}")
+    files: dict[str, Path] = regs.generate(args.ports, force=args.force)
+    _emit(args, {k: str(v) for k, v in files.items()}, "\n".join(f"{k:7} {v}" for k, v in files.items()))
     return 0
 
 
@@ -129,6 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("scenario", help="scenario file (format: python/hyperconnect/scenario.py)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=_cmd_sim)
+    for name, sp in sub.choices.items():
+        if not any(a.dest == "json" for a in sp._actions):
+            sp.add_argument("--json", action="store_true",
+                            help="print JSON on stdout (tool output goes to stderr)" if name != "share"
+                            else "JSON output (the default for share)")
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))

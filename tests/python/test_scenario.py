@@ -96,3 +96,11 @@ def test_cli_table_and_json() -> None:
     out = subprocess.run([sys.executable, "-m", "hyperconnect.cli", "model", "--json", str(SCENARIOS / "fig5_90_10.yaml")],
                          capture_output=True, text=True, check=True).stdout
     assert '"share_percent": 89.92' in out
+
+
+@pytest.mark.parametrize("argv", [["regs", "--ports", "2", "--json"], ["share", "16", "256", "--json"],
+                                  ["model", "--json", str(SCENARIOS / "demo_s256.yaml")]])
+def test_json_output_is_one_document(argv: list[str]) -> None:
+    import json
+    out = subprocess.run([sys.executable, "-m", "hyperconnect.cli", *argv], capture_output=True, text=True, check=True)
+    json.loads(out.stdout)
