@@ -20,8 +20,9 @@
 //   direction, the upper bound of the outstanding limits), W_ROUTE_DEPTH (write grants awaiting data),
 //   M_ID_WIDTH (derived: ID_WIDTH + clog2(S_COUNT); the memory port's ID carries {port, ID}; do not
 //   override).
-// Register map: rdl/hyperconnect.rdl (docs/hyperconnect.md). The block must be generated for S_COUNT
-//   ports (`hc regs --ports S_COUNT`; elaboration fails with that hint otherwise). Out-of-range writes
+// Register map: rdl/hyperconnect.rdl (docs/hyperconnect.md). rtl/ holds the block generated for 16 ports
+//   (hc_regs_pkg, hc_regs, hc_regs_ports), which serves any S_COUNT; `hc regs --ports S_COUNT` generates a
+//   smaller one (no registers and SLVERR for absent ports) to use instead. Out-of-range writes
 //   (nominal length 0 or > 256, outstanding limit 0 or > TRACK_DEPTH, period 0, G 0) are not applied:
 //   the register keeps its previous value and a sticky error flag is set.
 // irq: level, OR over ports of (IRQ_STATUS & IRQ_EN); events: port decoupled, configuration write
@@ -138,11 +139,18 @@ module axi_hyperconnect #(
     input  logic                              m_axi_rvalid,
     output logic                              m_axi_rready
 );
+    // The register block holds RP port register sets (RP >= S_COUNT): the committed rtl/ copy has 16, a
+    // build for fewer ports generates a smaller one (hc regs --ports N). Sets above S_COUNT are tied off.
+    localparam int RP = (hc_regs_pkg::HC_REGS_SIZE - 'h100) / 'h40;
+
     initial begin
         if (S_COUNT < 1 || S_COUNT > 16)
             $fatal(1, "axi_hyperconnect: S_COUNT must be 1..16 (got %0d)", S_COUNT);
         if (TRACK_DEPTH < 4 || TRACK_DEPTH > 255)
             $fatal(1, "axi_hyperconnect: TRACK_DEPTH must be 4..255 (got %0d)", TRACK_DEPTH);
+        if (RP < S_COUNT)
+            $fatal(1, "axi_hyperconnect: the register block has %0d port sets, S_COUNT is %0d (hc regs --ports %0d)",
+                   RP, S_COUNT, S_COUNT);
         if (M_ID_WIDTH != ID_WIDTH + PORT_W)
             $fatal(1, "axi_hyperconnect: M_ID_WIDTH must be ID_WIDTH + clog2(S_COUNT) = %0d (got %0d)",
                    ID_WIDTH + PORT_W, M_ID_WIDTH);
@@ -154,18 +162,20 @@ module axi_hyperconnect #(
     logic                   period_we, period_err;
     logic [7:0]             r_glimit, glimit, glimit_next;
     logic                   glimit_we, glimit_err;
-    logic [S_COUNT*9-1:0]   r_nominal, nominal, nominal_next;
-    logic [S_COUNT-1:0]     nominal_we, nominal_err;
-    logic [S_COUNT*8-1:0]   r_rd_max, rd_max, rd_max_next, r_wr_max, wr_max, wr_max_next;
-    logic [S_COUNT-1:0]     rd_max_we, wr_max_we, rd_max_err, wr_max_err;
-    logic [S_COUNT*2-1:0]   prio;
-    logic [S_COUNT-1:0]     res_en, decouple, cnt_clear;
-    logic [S_COUNT*16-1:0]  rd_budget, wr_budget;
-    logic [S_COUNT-1:0]     draining, decoupled, rd_spent, wr_spent;
-    logic [S_COUNT*3-1:0]   irq_en, irq_status, irq_set;
-    logic [S_COUNT*256-1:0] counters;
+    logic [RP*9-1:0]        r_nominal, nominal_next;
+    logic [S_COUNT*9-1:0]   nominal;
+    logic [RP-1:0]          nominal_we, nominal_err;
+    logic [RP*8-1:0]        r_rd_max, rd_max_next, r_wr_max, wr_max_next;
+    logic [S_COUNT*8-1:0]   rd_max, wr_max;
+    logic [RP-1:0]          rd_max_we, wr_max_we, rd_max_err, wr_max_err;
+    logic [RP*2-1:0]        prio;
+    logic [RP-1:0]          res_en, decouple, cnt_clear;
+    logic [RP*16-1:0]       rd_budget, wr_budget;
+    logic [RP-1:0]          draining, decoupled, rd_spent, wr_spent;
+    logic [RP*3-1:0]        irq_en, irq_status, irq_set;
+    logic [RP*256-1:0]      counters;
 
-    hc_regs_ports #(.S_COUNT(S_COUNT)) u_regs (
+    hc_regs_ports #(.PORTS(RP)) u_regs (
         .clk(aclk), .rst_n(aresetn),
         .s_axil_awvalid, .s_axil_awready, .s_axil_awaddr, .s_axil_awprot, .s_axil_wvalid, .s_axil_wready,
         .s_axil_wdata, .s_axil_wstrb, .s_axil_bvalid, .s_axil_bready, .s_axil_bresp, .s_axil_arvalid,
@@ -314,6 +324,19 @@ module axi_hyperconnect #(
                                     decoupled[i] && !was_decoupled};
     end
 
+    // register sets of ports this instance does not have: nothing to report, nothing to apply
+    for (genvar i = S_COUNT; i < RP; i++) begin : g_absent
+        assign {nominal_we[i], nominal_err[i], rd_max_we[i], wr_max_we[i], rd_max_err[i], wr_max_err[i]} = '0;
+        assign {nominal_next[i*9 +: 9], rd_max_next[i*8 +: 8], wr_max_next[i*8 +: 8]} = '0;
+        assign {draining[i], decoupled[i], rd_spent[i], wr_spent[i]} = '0;
+        assign irq_set[i*3 +: 3] = '0;
+        assign counters[i*256 +: 256] = '0;
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused_ok = &{1'b0, r_nominal[i*9 +: 9], r_rd_max[i*8 +: 8], r_wr_max[i*8 +: 8], prio[i*2 +: 2],
+                           res_en[i], decouple[i], cnt_clear[i], rd_budget[i*16 +: 16], wr_budget[i*16 +: 16]};
+        /* verilator lint_on UNUSEDSIGNAL */
+    end
+
     always_ff @(posedge aclk) begin
         if (!aresetn) irq <= 1'b0;
         else          irq <= |(irq_status & irq_en);
@@ -322,7 +345,7 @@ module axi_hyperconnect #(
     // ------------------------------------------------------------------ crossbar
     axi_exbar #(.S_COUNT(S_COUNT), .ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
                 .W_ROUTE_DEPTH(W_ROUTE_DEPTH), .PRIO_W(2)) u_exbar (
-        .aclk, .aresetn, .cfg_prio(prio), .cfg_global_limit({1'b0, glimit}),
+        .aclk, .aresetn, .cfg_prio(prio[S_COUNT*2-1:0]), .cfg_global_limit({1'b0, glimit}),
         .s_axi_awid(x_awid), .s_axi_awaddr(x_awaddr), .s_axi_awlen(x_awlen), .s_axi_awsize(x_awsize),
         .s_axi_awburst(x_awburst), .s_axi_awlock(x_awlock), .s_axi_awcache(x_awcache), .s_axi_awprot(x_awprot),
         .s_axi_awqos(x_awqos), .s_axi_awvalid(x_awvalid), .s_axi_awready(x_awready), .s_axi_wdata(x_wdata),

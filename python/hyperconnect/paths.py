@@ -24,9 +24,13 @@ BENCH_RTL = ROOT / "bench" / "rtl"
 BUILD = ROOT / "build"
 
 
+GENERATED_IN_RTL = ("hc_regs_pkg.sv", "hc_regs.sv", "hc_regs_ports.sv")   # see regs.RTL_COPIES
+
+
 def rtl_sources() -> list[Path]:
-    """All product RTL files (one module per file)."""
-    return sorted(RTL.glob("*.sv"))
+    """The hand-written product RTL (one module per file); the committed copies of the generated
+    register block are left out (regs.sources adds the block generated for the port count at hand)."""
+    return sorted(p for p in RTL.glob("*.sv") if p.name not in GENERATED_IN_RTL)
 
 
 def bench_sources() -> list[Path]:

@@ -81,7 +81,7 @@ def ports_adapter(n: int) -> str:
 // range checkers (hc_cfg_check) when software writes a value out of range.
 // Latency: hc_regs' own (a write is visible on the outputs the cycle after the AXI4-Lite W handshake).
 module hc_regs_ports #(
-    parameter int S_COUNT = {n}
+    parameter int PORTS = {n}
 ) (
     input  logic                  clk,
     input  logic                  rst_n,
@@ -118,36 +118,35 @@ module hc_regs_ports #(
     input  logic [7:0]            global_limit_next,
     input  logic                  global_limit_err,
     // per port
-    output logic [S_COUNT*9-1:0]  nominal_len,
-    input  logic [S_COUNT-1:0]    nominal_len_we,
-    input  logic [S_COUNT*9-1:0]  nominal_len_next,
-    input  logic [S_COUNT-1:0]    nominal_len_err,
-    output logic [S_COUNT*2-1:0]  prio,
-    output logic [S_COUNT-1:0]    res_en,
-    output logic [S_COUNT-1:0]    decouple,
-    output logic [S_COUNT*8-1:0]  rd_max_out,
-    input  logic [S_COUNT-1:0]    rd_max_out_we,
-    input  logic [S_COUNT*8-1:0]  rd_max_out_next,
-    output logic [S_COUNT*8-1:0]  wr_max_out,
-    input  logic [S_COUNT-1:0]    wr_max_out_we,
-    input  logic [S_COUNT*8-1:0]  wr_max_out_next,
-    input  logic [S_COUNT-1:0]    limit_err,
-    output logic [S_COUNT*16-1:0] rd_budget,
-    output logic [S_COUNT*16-1:0] wr_budget,
-    input  logic [S_COUNT-1:0]    st_draining,
-    input  logic [S_COUNT-1:0]    st_decoupled,
-    input  logic [S_COUNT-1:0]    st_rd_spent,
-    input  logic [S_COUNT-1:0]    st_wr_spent,
-    output logic [S_COUNT*3-1:0]  irq_en,       // {{budget_spent, error, decoupled}}
-    output logic [S_COUNT*3-1:0]  irq_status,
-    input  logic [S_COUNT*3-1:0]  irq_set,
-    output logic [S_COUNT-1:0]    cnt_clear,
-    input  logic [S_COUNT*256-1:0] counters     // 8 x 32 bits: {', '.join(reversed(COUNTERS))}
+    output logic [PORTS*9-1:0]  nominal_len,
+    input  logic [PORTS-1:0]    nominal_len_we,
+    input  logic [PORTS*9-1:0]  nominal_len_next,
+    input  logic [PORTS-1:0]    nominal_len_err,
+    output logic [PORTS*2-1:0]  prio,
+    output logic [PORTS-1:0]    res_en,
+    output logic [PORTS-1:0]    decouple,
+    output logic [PORTS*8-1:0]  rd_max_out,
+    input  logic [PORTS-1:0]    rd_max_out_we,
+    input  logic [PORTS*8-1:0]  rd_max_out_next,
+    output logic [PORTS*8-1:0]  wr_max_out,
+    input  logic [PORTS-1:0]    wr_max_out_we,
+    input  logic [PORTS*8-1:0]  wr_max_out_next,
+    input  logic [PORTS-1:0]    limit_err,
+    output logic [PORTS*16-1:0] rd_budget,
+    output logic [PORTS*16-1:0] wr_budget,
+    input  logic [PORTS-1:0]    st_draining,
+    input  logic [PORTS-1:0]    st_decoupled,
+    input  logic [PORTS-1:0]    st_rd_spent,
+    input  logic [PORTS-1:0]    st_wr_spent,
+    output logic [PORTS*3-1:0]  irq_en,       // {{budget_spent, error, decoupled}}
+    output logic [PORTS*3-1:0]  irq_status,
+    input  logic [PORTS*3-1:0]  irq_set,
+    output logic [PORTS-1:0]    cnt_clear,
+    input  logic [PORTS*256-1:0] counters     // 8 x 32 bits: {', '.join(reversed(COUNTERS))}
 );
     initial begin
-        if (S_COUNT != {n})
-            $fatal(1, "hc_regs_ports: generated for {n} ports, instantiated with S_COUNT = %0d (run hc regs --ports %0d)",
-                   S_COUNT, S_COUNT);
+        if (PORTS != {n})
+            $fatal(1, "hc_regs_ports: generated for {n} ports, instantiated with PORTS = %0d", PORTS);
     end
 
     hc_regs_pkg::hyperconnect__in_t  hwif_in;
@@ -220,7 +219,30 @@ module hc_regs_ports #(
 
 
 def sources(n_ports: int = MAX_PORTS) -> list[Path]:
-    """Every file axi_hyperconnect needs for an n_ports instance: the generated package, block and port
-    adapter (package first), then all of rtl/."""
+    """Every file axi_hyperconnect needs with a block of n_ports register sets: the generated package,
+    block and port adapter (package first), then the hand-written RTL of rtl/."""
     files = generate(n_ports)
     return [files["pkg"], files["sv"], files["ports"]] + paths.rtl_sources()
+
+
+# The 16-port block, committed in rtl/ so that rtl/ alone is a complete IP (Vivado/Quartus, lint) for any
+# S_COUNT; a build for fewer ports generates a smaller block (sources(n)). tests/hc_regs checks that the
+# committed copies equal a fresh generation.
+RTL_COPIES = {"pkg": "hc_regs_pkg.sv", "sv": "hc_regs.sv", "ports": "hc_regs_ports.sv"}
+_COPY_HEADER = ("// Generated from rdl/hyperconnect.rdl by `hc regs --rtl` (16 ports); do not edit.\n"
+                "/* verilator lint_off MULTIDRIVEN */\n/* verilator lint_off UNUSEDSIGNAL */\n"
+                "/* verilator lint_off UNUSEDPARAM */\n")
+
+
+def rtl_copy_text(kind: str) -> str:
+    """Text of the committed rtl/ copy of a generated file of the 16-port block."""
+    return _COPY_HEADER + generate(MAX_PORTS)[kind].read_text()
+
+
+def write_rtl_copies() -> list[Path]:
+    out = []
+    for kind, name in RTL_COPIES.items():
+        path = paths.RTL / name
+        path.write_text(rtl_copy_text(kind))
+        out.append(path)
+    return out

@@ -80,3 +80,11 @@ def test_c_header_is_strict_c11(tmp_path) -> None:
                    "int main(void) { return 0; }\n")
     subprocess.run(["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", f"-I{header.parent}",
                     str(src), "-o", str(tmp_path / "use_header")], check=True)
+
+
+def test_rtl_copies_are_current() -> None:
+    """rtl/ holds the 16-port block so that rtl/ alone is a complete IP; it must equal a fresh generation
+    from rdl/hyperconnect.rdl (refresh with `hc regs --rtl`)."""
+    from hyperconnect import paths, regs
+    for kind, name in regs.RTL_COPIES.items():
+        assert (paths.RTL / name).read_text() == regs.rtl_copy_text(kind), f"rtl/{name} is stale: run hc regs --rtl"
