@@ -21,8 +21,7 @@ def _measure(toplevel: str, sources: list, build_name: str, s_prefix: str) -> di
     out.unlink(missing_ok=True)
     sim.run_cocotb(toplevel, "latency_tb", paths.ROOT / "bench" / "latency", sources,
                    paths.BUILD / "bench" / build_name,
-                   env={"HC_LAT_S": s_prefix, "HC_LAT_M": "m_axi", "HC_LATENCY_OUT": str(out)},
-                   build_args=["--output-split", "0"])   # see sim.build_harness (verilated.mk PCH bug)
+                   env={"HC_LAT_S": s_prefix, "HC_LAT_M": "m_axi", "HC_LATENCY_OUT": str(out)})
     if not out.exists():
         raise RuntimeError(f"latency bench of {toplevel} produced no result (see the simulation log above)")
     return json.loads(out.read_text())

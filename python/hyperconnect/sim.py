@@ -15,6 +15,12 @@ class SimError(RuntimeError):
     """A harness failed to build or to run."""
 
 
+# One C++ file per model: when the model is split, this Verilator's verilated.mk hands its precompiled
+# header to the compiler as an input file and large models (the register block) fail to build. Every
+# Verilator build here (C++ harnesses and cocotb) uses it.
+OUTPUT_SPLIT = ("--output-split", "0")
+
+
 def _newest_mtime(files: Sequence[Path]) -> float:
     return max(f.stat().st_mtime for f in files)
 
@@ -37,9 +43,7 @@ def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None
         return binary
     cmd = ["verilator", "--cc", "--exe", "--build", "-O3", "-j", "2", "--Mdir", str(mdir),
            "-Wno-fatal", "-Wno-lint", "-Wno-style", f"-I{paths.RTL}", f"-I{paths.BENCH_RTL}",
-           # one C++ file: when the model is split, this Verilator's verilated.mk hands its precompiled
-           # header to the compiler as an input file and large models (the register block) fail to build
-           "--output-split", "0",
+           *OUTPUT_SPLIT,
            "--top-module", top, "-o", exe, "-CFLAGS", "-O2"]
     for key, value in (params or {}).items():
         cmd.append(f"-G{key}={value}")
@@ -95,7 +99,7 @@ def run_cocotb(toplevel: str, test_module: str, test_dir: Path, sources: Sequenc
     runner = get_runner("verilator")
     runner.build(sources=[str(s) for s in sources], hdl_toplevel=toplevel, build_dir=build_dir,
                  parameters=dict(parameters or {}),
-                 build_args=["-Wno-fatal", "-Wno-lint", "-Wno-style", *build_args], always=False)
+                 build_args=["-Wno-fatal", "-Wno-lint", "-Wno-style", *OUTPUT_SPLIT, *build_args], always=False)
     extra_env = {"PYTHONPATH": os.pathsep.join([*(str(p) for p in pythonpath), str(test_dir),
                                                 os.environ.get("PYTHONPATH", "")])}
     extra_env.update(env or {})

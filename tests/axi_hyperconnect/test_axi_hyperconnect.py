@@ -243,5 +243,4 @@ def test_axi_hyperconnect(stress: int) -> None:
     wrap = wrapper.write_hyperconnect_wrapper(paths.BUILD / "tests" / "gen_hyperconnect" / "axi_hyperconnect_wrap.sv",
                                               S_COUNT, id_width=ID_WIDTH)
     run_cocotb("axi_hyperconnect_wrap", "test_axi_hyperconnect", paths.ROOT / "tests" / "axi_hyperconnect",
-               regs.sources(S_COUNT) + [wrap], build_name="axi_hyperconnect", env={"HC_STRESS": str(stress)},
-               build_args=["--output-split", "0"])
+               regs.sources(S_COUNT) + [wrap], build_name="axi_hyperconnect", env={"HC_STRESS": str(stress)})

@@ -65,10 +65,7 @@ def test_hc_regs_block() -> None:
     files = regs.generate()
     run_cocotb("hc_regs_tb", "test_hc_regs", paths.ROOT / "tests" / "hc_regs",
                [files["pkg"], files["sv"], paths.ROOT / "tests" / "hc_regs" / "hc_regs_tb.sv"],
-               build_name="hc_regs",
-               # one C++ file: with several, this Verilator's verilated.mk passes its precompiled
-               # header to the compiler as an input file and the build fails
-               build_args=["--output-split", "0"])
+               build_name="hc_regs")
 
 
 def test_c_header_is_strict_c11(tmp_path) -> None:
