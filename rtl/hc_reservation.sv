@@ -4,7 +4,9 @@
 // Each request that passes consumes one unit of budget (one nominal transaction: it sits behind the
 // equalizer, so every request is at most the nominal length). When the budget is spent the channel is
 // held (out_valid and in_ready low) until the next `recharge` from hc_period, which reloads the budget
-// with cfg_budget. With cfg_enable low the gate is open and nothing is counted.
+// with cfg_budget. With cfg_enable low the gate is open and nothing is counted. Switching the
+// reservation on (cfg_enable rising) loads the full cfg_budget at once, so a port enabled in the middle
+// of a period is not held until the next recharge.
 //
 // Latency: 0 cycles (combinational gate on valid/ready). Throughput: one request per cycle while budget
 // lasts.
@@ -31,8 +33,10 @@ module hc_reservation #(
 );
     logic [BUDGET_WIDTH-1:0] left;        // budget left in this period
     logic                    presented;   // out_valid was high last cycle without a handshake
+    logic                    enabled;     // cfg_enable last cycle
+    wire                     switch_on = cfg_enable && !enabled;
 
-    assign budget_spent = cfg_enable && (left == '0);
+    assign budget_spent = cfg_enable && (switch_on ? cfg_budget == '0 : left == '0);
     wire   open_gate    = !budget_spent || presented;
     assign out_valid    = in_valid && open_gate;
     assign in_ready     = out_ready && open_gate;
@@ -44,9 +48,11 @@ module hc_reservation #(
         if (!rst_n) begin
             left      <= '0;
             presented <= 1'b0;
+            enabled   <= 1'b0;
         end else begin
             presented <= out_valid && !out_ready;
-            if (recharge)                             left <= cfg_budget - BUDGET_WIDTH'(fire && cfg_enable && cfg_budget != '0);
+            enabled   <= cfg_enable;
+            if (recharge || switch_on)                left <= cfg_budget - BUDGET_WIDTH'(fire && cfg_enable && cfg_budget != '0);
             else if (fire && cfg_enable && left != '0) left <= left - BUDGET_WIDTH'(1);
         end
     end

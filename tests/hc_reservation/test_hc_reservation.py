@@ -189,3 +189,18 @@ async def test_period_change_starts_a_period(dut):
         if int(dut.recharge.value):
             pulses.append(cycle)
     assert pulses[:3] == [pulses[0], pulses[0] + 20, pulses[0] + 40] and pulses[0] <= 2, pulses
+
+
+@cocotb.test()
+async def test_switch_on_starts_with_full_budget(dut):
+    """Reservation switched on in the middle of a period: the full budget is available at once (the port
+    is not held until the next recharge), and then the gate closes until the recharge."""
+    ch = await setup(dut, 1000, 3, 0)
+    for _ in range(100):
+        await RisingEdge(dut.aclk)
+    dut.cfg_enable.value = 1
+    ch = Channel(dut)
+    ch.fires_per_period = [0]            # count from here, inside the running period
+    await ch.run(200)
+    assert ch.fires_per_period == [3], ch.fires_per_period
+    assert ch.stalls >= 190, ch.stalls
