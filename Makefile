@@ -10,7 +10,7 @@ HC     := $(VENV)/bin/hc
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 unexport VERILATOR_ROOT
 
-.PHONY: all venv demo test lint bench synth clean
+.PHONY: all venv demo test lint bench synth reproduce clean
 
 all: test
 
@@ -38,6 +38,9 @@ bench: $(STAMP)
 
 synth: $(STAMP)
 	$(HC) synth
+
+reproduce: $(STAMP)
+	$(HC) reproduce
 
 clean:
 	rm -rf build sim_build tests/*/sim_build

@@ -4,15 +4,19 @@
 //
 // Usage: hc_sim CONFIG    CONFIG is the text file hyperconnect.scenario_sim writes:
 //          interconnect <nominal> <outstanding> <period> <global_limit>
-//          port <write 0/1> <total_bytes> <burst_len> <outstanding> <start> <period 0=once> <jobs> <class>
-//               <read budget, -1 = none> <write budget, -1 = none>      (one line per port, in order)
+//          port <kind 0 read / 1 write / 2 mixed> <total_bytes> <burst_len> <outstanding> <start>
+//               <period 0=once> <jobs> <class> <read budget, -1 = none> <write budget, -1 = none>
+//               <size log2 bytes per beat> <gap idle cycles after each request>   (one line per port)
 //          max_cycles <n>
-// Prints one JSON object: per port the beats moved, the job response times (release -> last beat
-// accepted) and the beats moved while every port was still active (the share window); the cycles of
-// the run and of the share window. Exit code 2 on a timeout, 3 on a driver failure, 1 on a bad CONFIG.
+// Prints one JSON object: per port the R and W beats moved, the job response times (release -> the
+// generator's last completion), the R and W beats moved inside each channel's share window (it ends
+// when the first port using the channel has moved all its beats on it) and the request latencies per direction as a histogram [[cycles, count], ...] (AxVALID
+// rising -> last R beat / B accepted; hcsys::LatencyProbe); the cycles of the run and of the share
+// windows. Exit code 2 on a timeout, 3 on a driver failure, 1 on a bad CONFIG.
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -32,7 +36,7 @@ struct PortRun {
     uint32_t released = 0, finished = 0;
     uint64_t release_at = 0, pending_release = 0;
     bool running = false, waiting = false;
-    uint64_t beats_done = 0, window_beats = 0;
+    uint64_t window_rd = 0, window_wr = 0;
     std::vector<uint64_t> response;
 };
 
@@ -63,10 +67,11 @@ int main(int argc, char **argv) {
             ls >> nominal >> outstanding >> period >> g;
         } else if (kind == "port") {
             PortCfg p;
-            int write = 0;
-            ls >> write >> p.traffic.total_bytes >> p.traffic.burst_len >> p.traffic.outstanding >> p.start >> p.period >>
-                p.jobs >> p.cls >> p.rd_budget >> p.wr_budget;
-            p.traffic.write = write != 0;
+            int kind_code = 0;
+            ls >> kind_code >> p.traffic.total_bytes >> p.traffic.burst_len >> p.traffic.outstanding >> p.start >>
+                p.period >> p.jobs >> p.cls >> p.rd_budget >> p.wr_budget >> p.traffic.size >> p.traffic.gap;
+            p.traffic.write = kind_code == 1;
+            p.traffic.mixed = kind_code == 2;
             p.traffic.start_addr = 0x01000000u * static_cast<uint32_t>(ports.size() + 1);
             ports.push_back(p);
         } else if (kind == "max_cycles") {
@@ -86,6 +91,7 @@ int main(int argc, char **argv) {
     }
 
     hcsys::System sys;
+    sys.probe = true;
     hc_dev dev;
     hcsys::probe_or_die(&dev, sys);
     must(hc_set_global_limit(&dev, g), "global limit");
@@ -106,8 +112,32 @@ int main(int argc, char **argv) {
     std::vector<PortRun> run(ports.size());
     const uint64_t t0 = sys.cycle();
     for (unsigned i = 0; i < ports.size(); ++i) run[i].release_at = t0 + ports[i].start;
-    bool window = true;
-    uint64_t window_end = 0;
+    // Share windows, one per channel: the R (W) window ends when the first port that reads (writes) has
+    // moved all its R (W) beats, so every port using the channel is still busy inside its window.
+    uint64_t rd_total[hcsys::kPorts] = {}, wr_total[hcsys::kPorts] = {};
+    for (unsigned i = 0; i < ports.size(); ++i) {
+        const hcsys::Traffic &t = ports[i].traffic;
+        const uint64_t beats = t.total_bytes >> t.size, half = (t.total_bytes >> 1) >> t.size;
+        rd_total[i] = ports[i].jobs * (t.mixed ? half : t.write ? 0 : beats);
+        wr_total[i] = ports[i].jobs * (t.mixed ? beats - half : t.write ? beats : 0);
+    }
+    bool open[2] = {true, true};
+    uint64_t window_end[2] = {0, 0};
+    auto close_windows = [&](bool force) {
+        for (int ch = 0; ch < 2; ++ch) {
+            if (!open[ch]) continue;
+            bool done = force;
+            for (unsigned i = 0; i < ports.size() && !done; ++i) {
+                const uint64_t total = ch ? wr_total[i] : rd_total[i];
+                done = total && (ch ? sys.wr_beats[i] : sys.rd_beats[i]) >= total;
+            }
+            if (!done) continue;
+            open[ch] = false;
+            window_end[ch] = sys.cycle();
+            for (unsigned k = 0; k < ports.size(); ++k)
+                (ch ? run[k].window_wr : run[k].window_rd) = ch ? sys.wr_beats[k] : sys.rd_beats[k];
+        }
+    };
     auto all_finished = [&] {
         for (unsigned i = 0; i < ports.size(); ++i)
             if (run[i].finished < ports[i].jobs) return false;
@@ -124,15 +154,8 @@ int main(int argc, char **argv) {
             const PortCfg &p = ports[i];
             if (r.running && sys.done(i) && !sys.busy(i)) {       // job completed
                 r.running = false;
-                r.beats_done += sys.beats(i);
                 r.response.push_back(sys.cycle() - r.pending_release);
                 ++r.finished;
-                if (r.finished == p.jobs && window) {
-                    window = false;
-                    window_end = sys.cycle();
-                    for (unsigned k = 0; k < ports.size(); ++k)
-                        run[k].window_beats = run[k].beats_done + (run[k].running ? sys.beats(k) : 0);
-                }
             }
             if (r.released < p.jobs && sys.cycle() >= r.release_at && !r.waiting) {
                 r.waiting = true;                                 // a job is released
@@ -148,17 +171,36 @@ int main(int argc, char **argv) {
         }
         if (start_mask) sys.start(start_mask);
         else sys.tick();
+        close_windows(false);
     }
     const uint64_t cycles = sys.cycle() - t0;
-    if (window) window_end = sys.cycle();
-    std::printf("{\"cycles\": %llu, \"window_cycles\": %llu, \"ports\": [", static_cast<unsigned long long>(cycles),
-                static_cast<unsigned long long>(window_end - t0));
+    close_windows(true);
+    std::printf("{\"cycles\": %llu, \"window_rd_cycles\": %llu, \"window_wr_cycles\": %llu, \"ports\": [",
+                static_cast<unsigned long long>(cycles), static_cast<unsigned long long>(window_end[0] - t0),
+                static_cast<unsigned long long>(window_end[1] - t0));
+    auto histogram = [](const std::vector<uint32_t> &samples) {
+        std::map<uint32_t, uint64_t> h;
+        for (uint32_t v : samples) ++h[v];
+        std::printf("[");
+        bool first = true;
+        for (const auto &kv : h) {
+            std::printf("%s[%u, %llu]", first ? "" : ", ", kv.first, static_cast<unsigned long long>(kv.second));
+            first = false;
+        }
+        std::printf("]");
+    };
     for (unsigned i = 0; i < ports.size(); ++i) {
-        std::printf("%s{\"beats\": %llu, \"window_beats\": %llu, \"response\": [", i ? ", " : "",
-                    static_cast<unsigned long long>(run[i].beats_done), static_cast<unsigned long long>(run[i].window_beats));
+        std::printf("%s{\"rd_beats\": %llu, \"wr_beats\": %llu, \"window_rd\": %llu, \"window_wr\": %llu, \"response\": [",
+                    i ? ", " : "", static_cast<unsigned long long>(sys.rd_beats[i]),
+                    static_cast<unsigned long long>(sys.wr_beats[i]), static_cast<unsigned long long>(run[i].window_rd),
+                    static_cast<unsigned long long>(run[i].window_wr));
         for (size_t k = 0; k < run[i].response.size(); ++k)
             std::printf("%s%llu", k ? ", " : "", static_cast<unsigned long long>(run[i].response[k]));
-        std::printf("]}");
+        std::printf("], \"rd_latency\": ");
+        histogram(sys.rd_latency[i].samples);
+        std::printf(", \"wr_latency\": ");
+        histogram(sys.wr_latency[i].samples);
+        std::printf("}");
     }
     std::printf("], \"bus_errors\": %u}\n", sys.bus_errors());
     return 0;

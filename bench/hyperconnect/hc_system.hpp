@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <memory>
+#include <vector>
 
 #include "Vhc_system_top.h"
 #include "hc_backend_verilator.hpp"
@@ -22,6 +24,12 @@
 namespace hcsys {
 
 constexpr unsigned kPorts = HC_PORTS;
+#ifndef HC_DATA_WIDTH
+#define HC_DATA_WIDTH 64  // must match hc_system_top's DATA_WIDTH (the build passes both)
+#endif
+constexpr unsigned kFullSize = HC_DATA_WIDTH == 8 ? 0 : HC_DATA_WIDTH == 16 ? 1 : HC_DATA_WIDTH == 32 ? 2 :
+                               HC_DATA_WIDTH == 64 ? 3 : HC_DATA_WIDTH == 128 ? 4 : HC_DATA_WIDTH == 256 ? 5 :
+                               HC_DATA_WIDTH == 512 ? 6 : 7;
 
 struct Traffic {
     bool write = false;
@@ -29,6 +37,33 @@ struct Traffic {
     uint32_t burst_len = 16;
     uint32_t outstanding = 8;
     uint32_t start_addr = 0;
+    bool mixed = false;     // read the first half, write the second half at once
+    unsigned size = 0;      // log2 bytes per beat; 0 = full bus width
+    unsigned gap = 0;       // idle cycles after each address request
+};
+
+// Request latencies of one port and direction: cycles from the cycle AxVALID rises for a request to the
+// cycle its last R beat (or its B) is accepted. The generators use one ID, so completions are in order.
+struct LatencyProbe {
+    bool pending = false;
+    uint64_t issued = 0;
+    std::deque<uint64_t> in_flight;
+    std::vector<uint32_t> samples;
+
+    void sample(uint64_t now, bool valid, bool fire, bool complete) {
+        if (valid && !pending) {
+            pending = true;
+            issued = now;
+        }
+        if (fire) {
+            in_flight.push_back(issued);
+            pending = false;
+        }
+        if (complete && !in_flight.empty()) {
+            samples.push_back(static_cast<uint32_t>(now - in_flight.front()));
+            in_flight.pop_front();
+        }
+    }
 };
 
 // Bit-field access to a model's port whatever width Verilator gave it (CData..QData or VlWide), so one
@@ -80,6 +115,16 @@ class System {
             ++beats_port[top_->mon_r_port % kPorts];
             ++beats_all;
         }
+        if (probe) {
+            for (unsigned p = 0; p < kPorts; ++p) {
+                rd_latency[p].sample(cycle_, get(top_->mon_arvalid, p, 1), get(top_->mon_ar_fire, p, 1),
+                                     get(top_->mon_rlast_fire, p, 1));
+                wr_latency[p].sample(cycle_, get(top_->mon_awvalid, p, 1), get(top_->mon_aw_fire, p, 1),
+                                     get(top_->mon_b_fire, p, 1));
+                rd_beats[p] += get(top_->mon_r_beat, p, 1);
+                wr_beats[p] += get(top_->mon_w_beat, p, 1);
+            }
+        }
         top_->aclk = 1;
         top_->eval();
         ++cycle_;
@@ -91,6 +136,9 @@ class System {
         put(top_->cfg_start_addr, 32 * port, 32, t.start_addr);
         put(top_->cfg_burst_len, 9 * port, 9, t.burst_len);
         put(top_->cfg_max_outstanding, 8 * port, 8, t.outstanding);
+        put(top_->cfg_mixed, port, 1, t.mixed ? 1u : 0u);
+        put(top_->cfg_size, 3 * port, 3, t.size ? t.size : kFullSize);
+        put(top_->cfg_gap, 16 * port, 16, t.gap);
     }
 
     // Pulse `start` for the ports in `mask` (one cycle).
@@ -136,6 +184,10 @@ class System {
     bool window = false;
     uint64_t beats_port[kPorts] = {};
     uint64_t beats_all = 0;
+    // per-request latencies while `probe` is true
+    bool probe = false;
+    LatencyProbe rd_latency[kPorts], wr_latency[kPorts];
+    uint64_t rd_beats[kPorts] = {}, wr_beats[kPorts] = {};   // R / W beats at each accelerator port
 
   private:
     std::unique_ptr<VerilatedContext> ctx_;

@@ -2,8 +2,9 @@
 // (simulation only): N axi_traffic_gen -> axi_hyperconnect -> axi_mem_model, with the AXI4-Lite control
 // port brought out for the driver's simulation backend (sw/driver/sim/hc_backend_verilator.hpp).
 // The harness drives the generators' configuration and watches the memory-side R channel through
-// mon_r_fire / mon_r_port. Parameters: N (ports), DATA_WIDTH, LATENCY (memory), REORDER (memory reorders
-// responses across IDs), TRACK_DEPTH
+// mon_r_fire / mon_r_port, and each accelerator port's address and completion handshakes (mon_*).
+// Parameters: N (ports), DATA_WIDTH, LATENCY (memory), REORDER (memory reorders responses across IDs),
+// TRACK_DEPTH
 /* verilator lint_off UNUSEDSIGNAL */
 module hc_system_top #(
     parameter int N           = 4,
@@ -41,6 +42,9 @@ module hc_system_top #(
     output logic [1:0]      s_axil_rresp,
     input  logic [N-1:0]    start,
     input  logic [N-1:0]    cfg_write,
+    input  logic [N-1:0]    cfg_mixed,
+    input  logic [N*3-1:0]  cfg_size,
+    input  logic [N*16-1:0] cfg_gap,
     input  logic [N*32-1:0] cfg_total_bytes,
     input  logic [N*9-1:0]  cfg_burst_len,
     input  logic [N*8-1:0]  cfg_max_outstanding,
@@ -52,7 +56,15 @@ module hc_system_top #(
     output logic [N*64-1:0] first_beat_cycle,
     output logic [N*64-1:0] done_cycle,
     output logic            mon_r_fire,
-    output logic [3:0]      mon_r_port
+    output logic [3:0]      mon_r_port,
+    output logic [N-1:0]    mon_arvalid,
+    output logic [N-1:0]    mon_ar_fire,
+    output logic [N-1:0]    mon_rlast_fire,
+    output logic [N-1:0]    mon_awvalid,
+    output logic [N-1:0]    mon_aw_fire,
+    output logic [N-1:0]    mon_b_fire,
+    output logic [N-1:0]    mon_r_beat,
+    output logic [N-1:0]    mon_w_beat
 );
     logic [N*IDW-1:0] g_awid, g_arid, g_bid, g_rid;
     logic [N*AW-1:0]  g_awaddr, g_araddr;
@@ -65,7 +77,7 @@ module hc_system_top #(
     logic [N*NB-1:0]  g_wstrb;
 
     axi_traffic_array #(.N(N), .ADDR_WIDTH(AW), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(IDW)) u_gens (
-        .aclk, .aresetn, .start, .cfg_write, .cfg_total_bytes, .cfg_burst_len, .cfg_max_outstanding,
+        .aclk, .aresetn, .start, .cfg_write, .cfg_mixed, .cfg_size, .cfg_gap, .cfg_total_bytes, .cfg_burst_len, .cfg_max_outstanding,
         .cfg_start_addr, .busy, .done, .beats, .start_cycle, .first_beat_cycle, .done_cycle,
         .m_axi_awid(g_awid), .m_axi_awaddr(g_awaddr), .m_axi_awlen(g_awlen), .m_axi_awsize(g_awsize),
         .m_axi_awburst(g_awburst), .m_axi_awvalid(g_awvalid), .m_axi_awready(g_awready), .m_axi_wdata(g_wdata),
@@ -133,5 +145,14 @@ module hc_system_top #(
 
     assign mon_r_fire = m_rvalid && m_rready;
     assign mon_r_port = 4'(m_rid[IDW +: PW]);
+    // per accelerator port, for request latencies (the generators use one ID: responses come in order)
+    assign mon_arvalid    = g_arvalid;
+    assign mon_ar_fire    = g_arvalid & g_arready;
+    assign mon_rlast_fire = g_rvalid & g_rready & g_rlast;
+    assign mon_awvalid    = g_awvalid;
+    assign mon_aw_fire    = g_awvalid & g_awready;
+    assign mon_b_fire     = g_bvalid & g_bready;
+    assign mon_r_beat     = g_rvalid & g_rready;
+    assign mon_w_beat     = g_wvalid & g_wready;
 endmodule
 /* verilator lint_on UNUSEDSIGNAL */

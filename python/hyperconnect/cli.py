@@ -106,6 +106,7 @@ def _cmd_model(args: argparse.Namespace) -> int:
     results = scenario_model.evaluate(sc)
     if args.json:
         print(json.dumps([{"port": r.name, "channel": r.channel, "share_percent": round(100 * r.share, 3),
+                           "used_share_percent": round(100 * r.used_share, 3),
                            "delay_bound_cycles": r.delay_bound} for r in results], indent=2))
     else:
         print(scenario_model.render(sc, results))
@@ -113,20 +114,60 @@ def _cmd_model(args: argparse.Namespace) -> int:
 
 
 def _cmd_sim(args: argparse.Namespace) -> int:
-    import dataclasses
-    from . import scenario, scenario_sim
+    from . import paths, plots, scenario, scenario_model, scenario_sim
     try:
         sc = scenario.load(args.scenario)
-        result = scenario_sim.run(sc)
+        scenario_sim.config_text(sc)
     except scenario.ScenarioError as exc:
         print(f"hc sim: {args.scenario}: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        out = dict(result, ports=[dataclasses.asdict(p) for p in result["ports"]])
-        print(json.dumps(out, indent=2))
-    else:
-        print(scenario_sim.render(result))
+    with _stdout_to_stderr(args.json):
+        result = scenario_sim.run(sc)
+    model = {(r.name, r.channel): r for r in scenario_model.evaluate(sc)}
+    out = Path(args.out) if args.out else paths.BUILD / "sim" / Path(args.scenario).stem
+    data = scenario_sim.to_json(result)
+    for row in data["ports"]:
+        m = model[(row["name"], row["channel"])]
+        row["model_share"], row["delay_bound"] = m.used_share, m.delay_bound
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "result.json").write_text(json.dumps(data, indent=2) + "\n")
+    bounds = {f"{k[0]} {k[1]}": m.delay_bound for k, m in model.items()}
+    files = plots.sim_plots(out, Path(args.scenario).stem, result["ports"], bounds)
+    data["files"] = [str(out / "result.json"), *map(str, files)]
+    text = (scenario_sim.render(result) + "\n" + scenario_sim.render_model(result, model)
+            + f"\nwrote {out}/result.json and {len(files)} plots")
+    _emit(args, data, text)
     return 0
+
+
+def _cmd_sweep(args: argparse.Namespace) -> int:
+    import yaml
+    from . import paths, scenario, sweep
+    try:
+        base = yaml.safe_load(Path(args.scenario).read_text())
+        params = [sweep.parse_param(p) for p in args.param]
+        sweep.variants(base, params)
+    except (OSError, yaml.YAMLError) as exc:
+        print(f"hc sweep: {args.scenario}: cannot read ({exc})", file=sys.stderr)
+        return 2
+    except scenario.ScenarioError as exc:
+        print(f"hc sweep: {args.scenario}: {exc}", file=sys.stderr)
+        return 2
+    with _stdout_to_stderr(args.json):
+        rows = sweep.run(base, params, jobs=args.jobs)
+    out = paths.BUILD / "sweep" / Path(args.scenario).stem
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "sweep.json").write_text(json.dumps(rows, indent=2) + "\n")
+    _emit(args, rows, sweep.render(rows) + f"\nwrote {out}/sweep.json")
+    return 0
+
+
+def _cmd_reproduce(args: argparse.Namespace) -> int:
+    from . import reproduce
+    with _stdout_to_stderr(args.json):
+        summary = reproduce.run(jobs=args.jobs, only=tuple(args.only.split(",")) if args.only else reproduce.ALL)
+    _emit(args, summary, reproduce.render(summary))
+    return 1 if summary["failed"] else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -153,10 +194,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("scenario", help="scenario file (format: python/hyperconnect/scenario.py)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=_cmd_model)
-    p = sub.add_parser("sim", help="simulate a scenario file on the RTL (Verilator, cached build)")
+    p = sub.add_parser("sim", help="simulate a scenario file on the RTL (Verilator, cached build); writes "
+                                   "result.json and PNG plots to build/sim/<scenario>/")
     p.add_argument("scenario", help="scenario file (format: python/hyperconnect/scenario.py)")
+    p.add_argument("--out", help="output folder (default build/sim/<scenario name>)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=_cmd_sim)
+    p = sub.add_parser("sweep", help="simulate a scenario for every combination of parameter values, in "
+                                     "parallel; writes build/sweep/<scenario>/sweep.json")
+    p.add_argument("scenario", help="scenario file (format: python/hyperconnect/scenario.py)")
+    p.add_argument("--param", action="append", required=True, metavar="PATH=V1,V2,...",
+                   help="e.g. ports[0].traffic.burst_len=16,64,256 (repeatable: all combinations)")
+    p.add_argument("--jobs", type=int, default=None, help="parallel simulations (default: one per core)")
+    p.set_defaults(func=_cmd_sweep)
+    p = sub.add_parser("reproduce", help="the papers' results: paper / model / RTL; writes build/reproduce/"
+                                         "summary.json and report.md with plots")
+    p.add_argument("--jobs", type=int, default=None, help="parallel simulations (default: one per core)")
+    p.add_argument("--only", help="comma-separated subset: fig2_fig11,table1,sec43,sec44,sec52,fig5,fig3a")
+    p.set_defaults(func=_cmd_reproduce)
     for name, sp in sub.choices.items():
         if not any(a.dest == "json" for a in sp._actions):
             sp.add_argument("--json", action="store_true",

@@ -23,6 +23,7 @@ reported as one line naming its path and the allowed values, e.g.
           size: 3                 # log2 bytes per beat, <= log2(data_width / 8)
           outstanding: 8          # transactions the master keeps in flight, 1..255
           start: 0                # cycle
+          gap: 0                  # idle cycles after each address request (computation between bursts), 0..65535
           periodic: {period: 100000, jobs: 4}   # optional: a job of total_bytes every period
 
 load() and parse() return a Scenario (typed dataclasses) or raise ScenarioError.
@@ -74,7 +75,12 @@ class Traffic:
     size: int = 3
     outstanding: int = 4
     start: int = 0
+    gap: int = 0
     periodic: Periodic | None = None
+
+    @property
+    def beat_bytes(self) -> int:
+        return 1 << self.size
 
 
 @dataclass(frozen=True)
@@ -174,7 +180,8 @@ def _port(r: _Reader, index: int, ic: Interconnect) -> Port:
     traffic = Traffic(kind=t.choice("kind", ("read", "write", "mixed"), required=True),
                       total_bytes=t.int("total_bytes", None, 1, 2**32 - 1, required=True),
                       burst_len=t.int("burst_len", 16, 1, 256), size=t.int("size", max_size, 0, max_size),
-                      outstanding=t.int("outstanding", 4, 1, 255), start=t.int("start", 0, 0), periodic=periodic)
+                      outstanding=t.int("outstanding", 4, 1, 255), start=t.int("start", 0, 0),
+                      gap=t.int("gap", 0, 0, 65535), periodic=periodic)
     t.done()
     b = r.sub("budget")
     rd = wr = None

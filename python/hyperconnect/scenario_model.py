@@ -3,17 +3,28 @@ backlogged masters and the worst-case delay bound of one request.
 
 Shares: stock crossbar by Eq. 4 (burst x outstanding); with equalization every burst counts as at most
 beta beats and a port keeps at most min(L, outstanding x sub-bursts) sub-transactions in flight (Sec. 4.3);
-reservation caps a port at budget x beta / period (paper 001); priority classes are strict (paper 002
-Sec. 5): model.allocate. Reads use the R channel, writes the W channel; a mixed port uses both.
-Delay bound of a request of burst_len beats (cycles from AR/AW accepted to its last beat, Sec. 4.4
-extended): sub-bursts C = ceil(burst_len / beta); each waits for the other ports of its class (one
-nominal transaction each per round); with lower classes present, G lower-class transactions may be in
-flight: the request first waits for one of them to complete (memory latency + beta) and then behind the
-other G - 1 (their data, or its own memory latency if longer); it waits for the higher classes' reserved
-budgets in one period; a reserved port may find its own budget
-spent and wait up to one period; plus the memory latency and the interconnect's 2-cycle address
-latency. A higher-class port without reservation makes the bound
-infinite (None): it may take the whole bus.
+reservation caps a port at budget x min(burst, beta) / period (paper 001); a port that idles `gap` cycles after each
+request cannot use more than burst / (gap + 1) of a channel; priority classes are strict (paper 002
+Sec. 5): model.allocate. Reads use the R channel, writes the W channel; a mixed port uses both. `share`
+is a fraction of the channel's capacity; `used_share` of the beats the channel moves (the two differ when
+reservations leave capacity unused) — `hc sim` measures the latter.
+Valid for backlogged ports whose outstanding transactions keep the memory busy (the others' data in
+flight covers a port's round trip) and for at most the IP's tracking depth in flight; the share window
+should span many reservation periods (a window ending mid-period is off by up to one budget).
+
+Delay bound of a request (cycles from AxVALID to its last R beat or its B; Sec. 4.4 extended to
+outstanding transactions, classes and reservation). With beta_j = min(burst_j, beta) and L_j the nominal
+transactions port j keeps in flight: the request and the (own outstanding - 1) requests of its port
+ahead of it make S = outstanding x ceil(burst / beta) sub-transactions, issued in groups of at most
+L_own (its outstanding limit). When a group starts, every other port of its class may have L_j
+transactions granted ahead of it; each further sub-transaction waits at most one transaction per other
+port (round-robin, one per port per round) — for one request with one sub-transaction in flight per port
+this is the paper's ceil(burst / beta) x (N - 1) x beta. With lower classes present each group may find
+the G global slots taken: it waits for one to free (memory latency + beta) and behind the other G - 1;
+the higher classes' reserved budgets of one period delay it; a reserved port may find its budget spent
+and wait a period per budget's worth of sub-transactions. Plus its own data, the memory latency per group
+and the interconnect's 2-cycle address latency. A higher-class port without reservation, or a budget of
+0, makes the bound infinite (None).
 """
 
 from __future__ import annotations
@@ -25,14 +36,16 @@ from . import model
 from .scenario import Scenario
 
 AR_LATENCY = 2  # axi_hyperconnect, cycles (docs/hyperconnect.md)
+STOCK_OUTSTANDING = 16  # the stock configuration's outstanding limit (the simulated IP's TRACK_DEPTH)
 
 
 @dataclass(frozen=True)
 class PortResult:
     name: str
     channel: str
-    share: float
+    share: float              # of the channel's capacity
     delay_bound: int | None
+    used_share: float = 0.0   # of the channel's beats actually moved (what `hc sim` measures)
 
 
 def _uses(kind: str, channel: str) -> bool:
@@ -56,28 +69,43 @@ def evaluate(sc: Scenario) -> list[PortResult]:
             else:
                 weights.append(t.burst_len * t.outstanding)
             budget = sc.ports[i].read_budget if channel == "R" else sc.ports[i].write_budget
-            caps.append(1.0 if budget is None else model.reserved_share(budget, ic.nominal_len, ic.period))
+            # a budget unit is one transaction after the equalizer: min(burst, beta) beats
+            cap = 1.0 if budget is None else model.reserved_share(budget, min(t.burst_len, ic.nominal_len), ic.period)
+            if t.gap:
+                cap = min(cap, t.burst_len / (t.gap + 1))
+            caps.append(cap)
             classes.append(sc.ports[i].priority)
         shares = model.allocate(weights, caps, classes)
+        used = sum(shares)
         for k, i in enumerate(idx):
-            results.append(PortResult(sc.ports[i].name, channel, shares[k],
-                                      _delay_bound(sc, i, idx, channel, beta)))
+            results.append(PortResult(sc.ports[i].name, channel, shares[k], _delay_bound(sc, i, idx, channel, beta),
+                                      shares[k] / used if used else 0.0))
     return results
+
+
+def _in_flight(sc: Scenario, j: int, beta: int) -> int:
+    """Nominal transactions port j keeps in flight on a channel (L_j)."""
+    ic, t = sc.interconnect, sc.ports[j].traffic
+    if not ic.equalize:
+        return min(STOCK_OUTSTANDING, t.outstanding)
+    return min(ic.outstanding, t.outstanding * math.ceil(t.burst_len / beta))
 
 
 def _delay_bound(sc: Scenario, i: int, idx: list[int], channel: str, beta: int) -> int | None:
     ic = sc.interconnect
     me = sc.ports[i]
     burst = me.traffic.burst_len
-    subs = math.ceil(burst / beta)
+    subs = me.traffic.outstanding * math.ceil(burst / beta)
+    groups = math.ceil(subs / _in_flight(sc, i, beta))
     same = [j for j in idx if j != i and sc.ports[j].priority == me.priority]
     lower = [j for j in idx if sc.ports[j].priority < me.priority]
     higher = [j for j in idx if sc.ports[j].priority > me.priority]
-    per_sub = sum(min(sc.ports[j].traffic.burst_len, beta) for j in same)
     latency = ic.memory.latency
-    wait = subs * per_sub
+    ahead = sum(_in_flight(sc, j, beta) * min(sc.ports[j].traffic.burst_len, beta) for j in same)
+    per_round = sum(min(sc.ports[j].traffic.burst_len, beta) for j in same)
+    wait = groups * ahead + (subs - groups) * per_round
     if lower:   # a slot frees after one lower-class transaction, then the other G - 1 stream ahead
-        wait += (latency + beta) + max(latency, (ic.global_limit - 1) * beta) - latency
+        wait += groups * ((latency + beta) + max(latency, (ic.global_limit - 1) * beta) - latency)
     for j in higher:
         budget = sc.ports[j].read_budget if channel == "R" else sc.ports[j].write_budget
         if budget is None:
@@ -85,14 +113,16 @@ def _delay_bound(sc: Scenario, i: int, idx: list[int], channel: str, beta: int) 
         wait += budget * ic.nominal_len
     own = me.read_budget if channel == "R" else me.write_budget
     if own is not None:
-        wait += ic.period
-    return wait + burst + latency + AR_LATENCY
+        if own == 0:
+            return None
+        wait += ic.period * math.ceil(subs / own)
+    return wait + me.traffic.outstanding * burst + groups * latency + AR_LATENCY
 
 
 def render(sc: Scenario, results: list[PortResult]) -> str:
-    lines = [f"{'port':<12}{'ch':>3}{'class':>6}{'share %':>9}{'delay bound (cycles)':>22}"]
+    lines = [f"{'port':<12}{'ch':>3}{'class':>6}{'share %':>9}{'of used %':>11}{'delay bound (cycles)':>22}"]
     for r in results:
         prio = next(p.priority for p in sc.ports if p.name == r.name)
         bound = "unbounded" if r.delay_bound is None else str(r.delay_bound)
-        lines.append(f"{r.name:<12}{r.channel:>3}{prio:>6}{100 * r.share:>9.2f}{bound:>22}")
+        lines.append(f"{r.name:<12}{r.channel:>3}{prio:>6}{100 * r.share:>9.2f}{100 * r.used_share:>11.2f}{bound:>22}")
     return "\n".join(lines)

@@ -1,23 +1,63 @@
 """`hc sim`: a scenario on the real RTL. The C++ harness (bench/hyperconnect/hc_sim_main.cpp) is built once
 per (ports, data width, memory latency, reordering) and cached under build/sim/; the scenario itself is
 passed at run time as a small text file, and the interconnect is programmed through the C driver.
+A scenario of n ports runs on the build for the next of 4, 8 or 16 ports (idle ports cost nothing), so
+a handful of builds serve every scenario.
 
-Reported per port: beats and bytes moved, the share of its channel's beats while every port was still
-active (the window ends when the first port completes its last job), and the job response times
-(release -> last beat, min/mean/max); per channel the utilisation over that window.
-Not simulated yet (ScenarioError): mixed read/write ports and narrow transfers (size below the bus width).
+Reported per port and channel (a mixed port has an R and a W row): beats and bytes moved, the share of
+the channel's beats inside the channel's share window (it ends when the first port using the channel has
+moved all its beats on it, so every user is still busy), the job response times (release -> completion, min/mean/max) and the request latency
+distribution (AxVALID -> last R beat / B, in cycles); per channel the utilisation over the window.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from . import paths, sim
 from .scenario import Scenario, ScenarioError
 
 TRACK_DEPTH = 16   # hc_system_top's axi_hyperconnect
+BUILD_PORTS = (4, 8, 16)
+
+
+@dataclass(frozen=True)
+class Latency:
+    """Request latencies of one port and channel, in cycles, as a histogram {cycles: count}."""
+    histogram: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def count(self) -> int:
+        return sum(self.histogram.values())
+
+    @property
+    def min(self) -> int:
+        return min(self.histogram) if self.histogram else 0
+
+    @property
+    def max(self) -> int:
+        return max(self.histogram) if self.histogram else 0
+
+    @property
+    def mean(self) -> float:
+        n = self.count
+        return sum(v * c for v, c in self.histogram.items()) / n if n else 0.0
+
+    def quantile(self, q: float) -> int:
+        """Smallest latency with at least a fraction q of the requests at or below it."""
+        n, seen = self.count, 0
+        for v in sorted(self.histogram):
+            seen += self.histogram[v]
+            if seen >= q * n:
+                return v
+        return 0
+
+    def summary(self) -> dict[str, float]:
+        return {"count": self.count, "min": self.min, "mean": round(self.mean, 2), "p50": self.quantile(0.5),
+                "p99": self.quantile(0.99), "max": self.max}
 
 
 @dataclass(frozen=True)
@@ -30,14 +70,29 @@ class SimPort:
     response_min: int
     response_mean: float
     response_max: int
+    latency: Latency = field(default_factory=Latency)
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        d["latency"] = self.latency.summary()
+        d["latency"]["histogram"] = [[v, c] for v, c in sorted(self.latency.histogram.items())]
+        return d
+
+
+def build_ports(n: int) -> int:
+    return next(b for b in BUILD_PORTS if b >= n)
+
+
+def harness_key(sc: Scenario) -> str:
+    ic = sc.interconnect
+    return f"p{build_ports(len(sc.ports))}_w{ic.data_width}_l{ic.memory.latency}_r{int(ic.memory.reorder)}"
 
 
 def harness(sc: Scenario) -> Path:
+    """The cached Verilator build that serves this scenario (built on first use)."""
     ic = sc.interconnect
-    n = len(sc.ports)
-    key = f"p{n}_w{ic.data_width}_l{ic.memory.latency}_r{int(ic.memory.reorder)}"
     return sim.build_system_harness(paths.ROOT / "bench" / "hyperconnect" / "hc_sim_main.cpp",
-                                    paths.BUILD / "sim" / key, "hc_sim", ports=n,
+                                    paths.BUILD / "sim" / harness_key(sc), "hc_sim", ports=build_ports(len(sc.ports)),
                                     params={"DATA_WIDTH": ic.data_width, "LATENCY": ic.memory.latency,
                                             "REORDER": int(ic.memory.reorder)})
 
@@ -46,56 +101,79 @@ def config_text(sc: Scenario) -> str:
     ic = sc.interconnect
     nominal, outstanding = (ic.nominal_len, ic.outstanding) if ic.equalize else (256, TRACK_DEPTH)
     if outstanding > TRACK_DEPTH:
-        raise ScenarioError(f"interconnect.outstanding: {outstanding} is out of range 1..{TRACK_DEPTH} for the simulated IP")
+        raise ScenarioError(f"interconnect.outstanding: {outstanding} is out of range 1..{TRACK_DEPTH} "
+                            "for the simulated IP")
     lines = [f"interconnect {nominal} {outstanding} {ic.period} {ic.global_limit}"]
-    full = ic.bus_bytes.bit_length() - 1
     for i, p in enumerate(sc.ports):
         t = p.traffic
-        if t.kind == "mixed":
-            raise ScenarioError(f"ports[{i}].traffic.kind: 'mixed' is not simulated yet (use read or write)")
-        if t.size != full:
-            raise ScenarioError(f"ports[{i}].traffic.size: {t.size} is not simulated yet (only full width, {full})")
-        if t.total_bytes % ic.bus_bytes:
-            raise ScenarioError(f"ports[{i}].traffic.total_bytes: {t.total_bytes} is not a multiple of the bus width "
-                                f"({ic.bus_bytes} bytes)")
+        if t.total_bytes % t.beat_bytes:
+            raise ScenarioError(f"ports[{i}].traffic.total_bytes: {t.total_bytes} is not a multiple of the beat size "
+                                f"({t.beat_bytes} bytes)")
         period, jobs = (t.periodic.period, t.periodic.jobs) if t.periodic else (0, 1)
         rd = -1 if p.read_budget is None else p.read_budget
         wr = -1 if p.write_budget is None else p.write_budget
-        lines.append(f"port {int(t.kind == 'write')} {t.total_bytes} {t.burst_len} {t.outstanding} {t.start} "
-                     f"{period} {jobs} {p.priority} {rd} {wr}")
+        kind = ("read", "write", "mixed").index(t.kind)
+        lines.append(f"port {kind} {t.total_bytes} {t.burst_len} {t.outstanding} {t.start} "
+                     f"{period} {jobs} {p.priority} {rd} {wr} {t.size} {t.gap}")
     lines.append("max_cycles 200000000")
     return "\n".join(lines) + "\n"
 
 
 def run(sc: Scenario, work: Path | None = None) -> dict:
-    """Simulate; return {"cycles", "window_cycles", "ports": [SimPort...], "utilisation": {channel: %}}."""
+    """Simulate; return {"cycles", "window_cycles": {channel: cycles}, "ports": [SimPort...],
+    "utilisation": {channel: %}} (utilisation over the channel's share window)."""
     text = config_text(sc)
     binary = harness(sc)
     work = work or paths.BUILD / "sim" / "runs"
     work.mkdir(parents=True, exist_ok=True)
-    cfg = work / f"scenario_{abs(hash(text)) & 0xFFFFFFFF:08x}.txt"
+    cfg = work / f"scenario_{hashlib.sha1(text.encode()).hexdigest()[:12]}.txt"
     cfg.write_text(text)
     raw = json.loads(sim.run_json_lines(binary, [str(cfg)], timeout=3600))
-    ic = sc.interconnect
-    ports = []
-    totals = {"R": 0, "W": 0}
+    ports: list[SimPort] = []
+    totals = {"R": sum(r["window_rd"] for r in raw["ports"]), "W": sum(r["window_wr"] for r in raw["ports"])}
     for p, r in zip(sc.ports, raw["ports"]):
-        totals["W" if p.traffic.kind == "write" else "R"] += r["window_beats"]
-    for p, r in zip(sc.ports, raw["ports"]):
-        ch = "W" if p.traffic.kind == "write" else "R"
         resp = r["response"] or [0]
-        ports.append(SimPort(p.name, ch, r["beats"], r["beats"] * ic.bus_bytes,
-                             r["window_beats"] / totals[ch] if totals[ch] else 0.0,
-                             min(resp), sum(resp) / len(resp), max(resp)))
-    util = {ch: 100.0 * totals[ch] / raw["window_cycles"] for ch in totals if totals[ch] and raw["window_cycles"]}
-    return {"cycles": raw["cycles"], "window_cycles": raw["window_cycles"], "ports": ports, "utilisation": util}
+        for ch in ("R", "W"):
+            if p.traffic.kind != "mixed" and (p.traffic.kind == "write") != (ch == "W"):
+                continue
+            beats, window = (r["rd_beats"], r["window_rd"]) if ch == "R" else (r["wr_beats"], r["window_wr"])
+            hist = r["rd_latency"] if ch == "R" else r["wr_latency"]
+            ports.append(SimPort(p.name, ch, beats, beats * p.traffic.beat_bytes,
+                                 window / totals[ch] if totals[ch] else 0.0,
+                                 min(resp), sum(resp) / len(resp), max(resp),
+                                 Latency({int(v): int(c) for v, c in hist})))
+    windows = {"R": raw["window_rd_cycles"], "W": raw["window_wr_cycles"]}
+    windows = {ch: w for ch, w in windows.items() if totals[ch]}
+    util = {ch: 100.0 * totals[ch] / w for ch, w in windows.items() if w}
+    return {"cycles": raw["cycles"], "window_cycles": windows, "ports": ports, "utilisation": util}
+
+
+def to_json(result: dict) -> dict:
+    """The result of run() as plain JSON data."""
+    return {**result, "ports": [p.to_json() for p in result["ports"]]}
 
 
 def render(result: dict) -> str:
-    lines = [f"{'port':<12}{'ch':>3}{'bytes':>12}{'share %':>9}{'resp min':>10}{'mean':>11}{'max':>10}"]
+    lines = [f"{'port':<12}{'ch':>3}{'bytes':>11}{'share %':>9}{'resp min':>10}{'mean':>11}{'max':>10}"
+             f"{'lat min':>9}{'p50':>6}{'p99':>6}{'max':>6}"]
     for p in result["ports"]:
-        lines.append(f"{p.name:<12}{p.channel:>3}{p.bytes:>12}{100 * p.share:>9.2f}{p.response_min:>10}"
-                     f"{p.response_mean:>11.1f}{p.response_max:>10}")
+        lat = p.latency
+        lines.append(f"{p.name:<12}{p.channel:>3}{p.bytes:>11}{100 * p.share:>9.2f}{p.response_min:>10}"
+                     f"{p.response_mean:>11.1f}{p.response_max:>10}{lat.min:>9}{lat.quantile(0.5):>6}"
+                     f"{lat.quantile(0.99):>6}{lat.max:>6}")
     util = ", ".join(f"{ch} {u:.2f} %" for ch, u in result["utilisation"].items())
-    lines.append(f"{result['cycles']} cycles; share window {result['window_cycles']} cycles; utilisation {util}")
+    wins = ", ".join(f"{ch} {w}" for ch, w in result["window_cycles"].items())
+    lines.append(f"{result['cycles']} cycles; share windows {wins} cycles; utilisation {util}; "
+                 "response and latency in cycles")
+    return "\n".join(lines)
+
+
+def render_model(result: dict, model: dict) -> str:
+    """The model beside the RTL: share and the delay bound against the worst observed latency."""
+    lines = [f"{'model':<12}{'ch':>3}{'share %':>9}{'RTL %':>8}{'bound':>9}{'RTL max':>9}"]
+    for p in result["ports"]:
+        m = model[(p.name, p.channel)]
+        bound = "-" if m.delay_bound is None else str(m.delay_bound)
+        lines.append(f"{p.name:<12}{p.channel:>3}{100 * m.used_share:>9.2f}{100 * p.share:>8.2f}{bound:>9}"
+                     f"{p.latency.max:>9}")
     return "\n".join(lines)

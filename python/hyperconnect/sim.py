@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
-from collections.abc import Mapping, Sequence
+import sys
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from . import paths
@@ -71,13 +73,34 @@ def build_system_harness(cpp: Path, mdir: Path, exe: str, ports: int = SYSTEM_PO
     files = regs.generate(ports)
     driver = paths.ROOT / "sw" / "driver"
     return build_harness("hc_system_top", cpp, mdir, exe=exe, params={"N": ports, **(params or {})},
-                         defines={"HC_PORTS": ports},
+                         defines={"HC_PORTS": ports, "HC_DATA_WIDTH": (params or {}).get("DATA_WIDTH", 64)},
                          sources=regs.sources(ports) + paths.bench_sources(),
                          extra_cpp=[driver / "hyperconnect.c"],
                          include_dirs=[files["header"].parent, driver, driver / "sim",
                                        paths.ROOT / "bench" / "hyperconnect"],
                          deps=[files["header"], *driver.glob("*.h"), *(driver / "sim").glob("*.hpp"),
                                *(paths.ROOT / "bench" / "hyperconnect").glob("*.hpp")])
+
+
+@contextlib.contextmanager
+def output_to(log: Path) -> Iterator[None]:
+    """Send everything written to file descriptors 1 and 2 (simulators and compilers included) to `log`."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    with open(log, "w") as f:
+        os.dup2(f.fileno(), 1)
+        os.dup2(f.fileno(), 2)
+        try:
+            yield
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            for fd in saved:
+                os.close(fd)
 
 
 def run_json_lines(binary: Path, args: Sequence[str], timeout: float = 600.0) -> str:

@@ -42,9 +42,11 @@ def test_priority_with_reservation_bound() -> None:
 
 def test_delay_bounds() -> None:
     data = {"interconnect": {"global_limit": 2, "nominal_len": 16},
-            "ports": [{"name": "cpu", "priority": 1, "traffic": {"kind": "read", "total_bytes": 128, "burst_len": 16}},
+            "ports": [{"name": "cpu", "priority": 1,
+                       "traffic": {"kind": "read", "total_bytes": 128, "burst_len": 16, "outstanding": 1}},
                       {"name": "dma", "traffic": {"kind": "read", "total_bytes": 1 << 20, "burst_len": 256}},
-                      {"name": "fir", "traffic": {"kind": "read", "total_bytes": 1 << 20, "burst_len": 16}}]}
+                      {"name": "fir", "traffic": {"kind": "read", "total_bytes": 1 << 20, "burst_len": 16,
+                                                  "outstanding": 1}}]}
     bounds = {r.name: r.delay_bound for r in scenario_model.evaluate(scenario.parse(data))}
     # G = 2 lower-class transactions in flight: wait for one (10 + 16), stream behind the other (16), then
     # its own 16 beats; + 2 cycles of address latency. Measured worst (issue 3 bench): 46 cycles.
@@ -55,7 +57,11 @@ def test_delay_bounds() -> None:
     assert bounds["dma"] is None                             # behind an unreserved higher class
     data["ports"][0]["budget"] = {"read": 10}
     bounds = {r.name: r.delay_bound for r in scenario_model.evaluate(scenario.parse(data))}
-    assert bounds["fir"] == 16 + 10 * 16 + 16 + 10 + 2       # one round of dma, the cpu's budget, its own
+    # dma keeps L = 4 nominal transactions in flight ahead of fir's request; the cpu's budget; its own
+    assert bounds["fir"] == 4 * 16 + 10 * 16 + 16 + 10 + 2
+    data["ports"][2]["traffic"]["outstanding"] = 8           # 8 requests: two groups of L = 4
+    bounds = {r.name: r.delay_bound for r in scenario_model.evaluate(scenario.parse(data))}
+    assert bounds["fir"] == 2 * 4 * 16 + 6 * 16 + 10 * 16 + 8 * 16 + 2 * 10 + 2
     assert bounds["cpu"] == 2 + 26 + 16 + 16 + 10000         # reserved: its budget may be spent
 
 

@@ -1,8 +1,11 @@
 """`hc sim` on the RTL against `hc model`: shares agree within 1 point for the stock and equalized demo
-and a reservation split; periodic jobs report one response time per job; what is not simulated yet is a
-clear ScenarioError."""
+and a reservation split; periodic jobs report one response time per job; mixed, narrow and gapped
+traffic; the CLI writes JSON and plots and rejects a bad scenario with exit code 2; `hc sweep` runs every
+combination."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 import yaml
@@ -14,7 +17,7 @@ SCENARIOS = paths.ROOT / "bench" / "scenarios"
 
 def both(data: dict) -> list[tuple[str, float, float]]:
     sc = scenario.parse(data)
-    model = {r.name: 100 * r.share for r in scenario_model.evaluate(sc)}
+    model = {r.name: 100 * r.used_share for r in scenario_model.evaluate(sc)}
     rtl = {p.name: 100 * p.share for p in scenario_sim.run(sc)["ports"]}
     return [(name, model[name], rtl[name]) for name in model]
 
@@ -52,8 +55,65 @@ def test_periodic_jobs_and_writes() -> None:
     assert result["cycles"] >= 2 * 20000
 
 
-def test_not_simulated_yet() -> None:
+def test_mixed_narrow_and_gap() -> None:
+    """A mixed port reads the first half and writes the second at once (an R and a W row); a narrow port
+    moves 4-byte beats; a gap spaces a port's requests (16-beat requests every 101 cycles: 16 % of R)."""
+    data = {"interconnect": {"memory": {"latency": 10}},
+            "ports": [{"name": "mix", "traffic": {"kind": "mixed", "total_bytes": 65536, "burst_len": 64}},
+                      {"name": "narrow", "traffic": {"kind": "read", "total_bytes": 16384, "burst_len": 16, "size": 2}},
+                      {"name": "slow", "traffic": {"kind": "read", "total_bytes": 16384, "burst_len": 16, "gap": 100}}]}
+    sc = scenario.parse(data)
+    result = scenario_sim.run(sc)
+    rows = {(p.name, p.channel): p for p in result["ports"]}
+    assert set(rows) == {("mix", "R"), ("mix", "W"), ("narrow", "R"), ("slow", "R")}
+    assert rows[("mix", "R")].bytes == rows[("mix", "W")].bytes == 32768
+    assert rows[("narrow", "R")].beats == 16384 // 4 and rows[("narrow", "R")].bytes == 16384
+    slow = rows[("slow", "R")]
+    assert slow.latency.count == 16384 // 128 and slow.response_max >= (slow.latency.count - 1) * 101
+    assert {r.name: round(100 * r.share, 1) for r in scenario_model.evaluate(sc) if r.name == "slow"} == {"slow": 15.8}
+    assert abs(100 * slow.share - 100 * 16 / 101) < 1.5 * 100 / result["window_cycles"]["R"] + 1.0
+
+
+def test_beat_size_must_divide_the_bytes() -> None:
     data = yaml.safe_load((SCENARIOS / "demo_s256.yaml").read_text())
-    data["ports"][0]["traffic"]["kind"] = "mixed"
-    with pytest.raises(scenario.ScenarioError, match=r"ports\[0\]\.traffic\.kind: 'mixed' is not simulated yet"):
+    data["ports"][1]["traffic"].update(size=2, total_bytes=1002)
+    with pytest.raises(scenario.ScenarioError, match=r"ports\[1\]\.traffic\.total_bytes: 1002 is not a multiple "
+                                                     r"of the beat size \(4 bytes\)"):
         scenario_sim.config_text(scenario.parse(data))
+
+
+def test_cli_sim_writes_json_and_plots(tmp_path) -> None:
+    import json
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "hyperconnect.cli", "sim", "--json", "--out", str(tmp_path),
+                          str(SCENARIOS / "demo_s256.yaml")], capture_output=True, text=True, check=True)
+    doc = json.loads(out.stdout)
+    assert {p["name"] for p in doc["ports"]} == {"D1", "D2", "D3"}
+    assert all(abs(100 * (p["share"] - p["model_share"])) <= 1.0 for p in doc["ports"])
+    assert all(p["latency"]["max"] <= p["delay_bound"] for p in doc["ports"])
+    for f in doc["files"]:
+        assert Path(f).stat().st_size > 1000, f
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ports:\n  - traffic: {kind: read, total_bytes: 64, outstanding: 0}\n")
+    res = subprocess.run([sys.executable, "-m", "hyperconnect.cli", "sim", str(bad)], capture_output=True, text=True)
+    assert res.returncode == 2
+    assert res.stderr.strip().splitlines() == [f"hc sim: {bad}: ports[0].traffic.outstanding: 0 is out of range 1..255"]
+
+
+def test_sweep_runs_every_combination() -> None:
+    from hyperconnect import sweep
+    base = yaml.safe_load((SCENARIOS / "demo_s256.yaml").read_text())
+    for p in base["ports"]:
+        p["traffic"]["total_bytes"] = min(p["traffic"]["total_bytes"], 1 << 18)
+    params = [sweep.parse_param("interconnect.equalize=false,true"), sweep.parse_param("ports[0].traffic.burst_len=64,256")]
+    rows = sweep.run(base, params, jobs=2)
+    assert [r["setting"] for r in rows] == [{"interconnect.equalize": e, "ports[0].traffic.burst_len": b}
+                                            for e in (False, True) for b in (64, 256)]
+    d2 = [next(p for p in r["ports"] if p["name"] == "D2") for r in rows]
+    assert [round(100 * p["model_share"], 2) for p in d2] == [4.76, 3.03, 33.33, 33.33]
+    assert all(abs(p["share"] - p["model_share"]) <= 0.01 for p in d2)
+    with pytest.raises(scenario.ScenarioError, match=r"ports\[0\]\.traffic\.burst_len: 300 is out of range"):
+        sweep.variants(base, [sweep.parse_param("ports[0].traffic.burst_len=16,300")])
+    with pytest.raises(scenario.ScenarioError, match="no item"):
+        sweep.variants(base, [sweep.parse_param("ports[5].priority=1")])

@@ -1,0 +1,156 @@
+"""`hc sweep`: one scenario simulated for every combination of parameter values, in parallel processes.
+
+A parameter is a path into the scenario's YAML tree, dots between keys and [i] for list items, with a
+comma-separated list of values (YAML scalars): ``--param ports[0].traffic.burst_len=16,64,256
+--param interconnect.equalize=false,true`` runs the 6 combinations. Every variant is validated before
+anything runs (a bad value is a ScenarioError naming the field). The harness builds the variants need
+are made first, once each, then the runs share a process pool; a progress bar goes to stderr.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import os
+import re
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+import yaml
+
+from . import scenario, scenario_model, scenario_sim
+from .scenario import Scenario, ScenarioError
+
+_STEP = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
+
+
+def parse_param(text: str) -> tuple[str, list[Any]]:
+    """'a.b[1].c=1,2' -> ('a.b[1].c', [1, 2]); values are YAML scalars."""
+    path, sep, values = text.partition("=")
+    if not sep or not path or not values:
+        raise ScenarioError(f"--param {text!r}: expected PATH=V1,V2,...")
+    return path.strip(), [yaml.safe_load(v.strip()) for v in values.split(",")]
+
+
+def set_path(data: dict, path: str, value: Any) -> None:
+    """Set `path` (keys and [i] indices) in the YAML tree, creating mappings on the way."""
+    steps: list[str | int] = [m.group(1) if m.group(1) else int(m.group(2))
+                              for part in path.split(".") for m in _STEP.finditer(part)]
+    if not steps:
+        raise ScenarioError(f"--param {path!r}: not a path")
+    node: Any = data
+    for step in steps[:-1]:
+        if isinstance(step, int):
+            if not isinstance(node, list) or step >= len(node):
+                raise ScenarioError(f"--param {path}: no item [{step}]")
+            node = node[step]
+        else:
+            if not isinstance(node, dict):
+                raise ScenarioError(f"--param {path}: {step} is not inside a mapping")
+            node = node.setdefault(step, {})
+    last = steps[-1]
+    if isinstance(last, int):
+        if not isinstance(node, list) or last >= len(node):
+            raise ScenarioError(f"--param {path}: no item [{last}]")
+    elif not isinstance(node, dict):
+        raise ScenarioError(f"--param {path}: not a mapping")
+    node[last] = value
+
+
+def variants(base: dict, params: Sequence[tuple[str, list[Any]]]) -> list[tuple[dict[str, Any], Scenario]]:
+    """Every combination of the parameter values applied to the base tree, validated."""
+    out = []
+    for combo in itertools.product(*(values for _, values in params)):
+        data = copy.deepcopy(base)
+        setting = {}
+        for (path, _), value in zip(params, combo):
+            set_path(data, path, value)
+            setting[path] = value
+        try:
+            out.append((setting, scenario.parse(data)))
+        except ScenarioError as exc:
+            where = ", ".join(f"{k}={v}" for k, v in setting.items())
+            raise ScenarioError(f"{exc} (with {where})") from None
+    return out
+
+
+def _simulate(sc: Scenario) -> dict:
+    return scenario_sim.run(sc)
+
+
+class Progress:
+    """A one-line progress bar on stderr (plain lines when stderr is not a terminal)."""
+
+    def __init__(self, total: int, label: str) -> None:
+        self.total, self.label, self.done, self.t0 = total, label, 0, time.monotonic()
+        self.tty = sys.stderr.isatty()
+        self._draw()
+
+    def step(self) -> None:
+        self.done += 1
+        self._draw()
+
+    def _draw(self) -> None:
+        width = 30
+        filled = width * self.done // max(1, self.total)
+        line = (f"{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
+                f"{time.monotonic() - self.t0:.1f} s")
+        if self.tty:
+            end = "\n" if self.done == self.total else ""
+            print("\r" + line, end=end, file=sys.stderr, flush=True)
+        elif self.done == self.total or self.done == 0 or self.done % max(1, self.total // 10) == 0:
+            print(line, file=sys.stderr, flush=True)
+
+
+def run_many(scenarios: Sequence[Scenario], jobs: int | None = None, label: str = "sim",
+             on_result: Callable[[int, dict], None] | None = None) -> list[dict]:
+    """Simulate the scenarios in parallel processes (default: one per core); results in input order.
+    The harness builds they need are made first, one at a time (Verilator itself uses the cores)."""
+    for sc in scenarios:
+        scenario_sim.config_text(sc)                  # unsupported settings fail before any build
+    seen = set()
+    for sc in scenarios:
+        key = scenario_sim.harness_key(sc)
+        if key not in seen:
+            seen.add(key)
+            scenario_sim.harness(sc)
+    results: list[dict | None] = [None] * len(scenarios)
+    progress = Progress(len(scenarios), label)
+    jobs = jobs or os.cpu_count() or 1
+    with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(scenarios)))) as pool:
+        futures = {pool.submit(_simulate, sc): k for k, sc in enumerate(scenarios)}
+        for fut in as_completed(futures):
+            k = futures[fut]
+            results[k] = fut.result()
+            if on_result:
+                on_result(k, results[k])
+            progress.step()
+    return [r for r in results if r is not None]
+
+
+def run(base: dict, params: Sequence[tuple[str, list[Any]]], jobs: int | None = None) -> list[dict]:
+    """The sweep: per variant its setting, the RTL rows and the model rows (share, delay bound)."""
+    vs = variants(base, params)
+    sims = run_many([sc for _, sc in vs], jobs, label="sweep")
+    rows = []
+    for (setting, sc), result in zip(vs, sims):
+        model = {(r.name, r.channel): r for r in scenario_model.evaluate(sc)}
+        rows.append({"setting": setting, "cycles": result["cycles"], "utilisation": result["utilisation"],
+                     "ports": [dict(p.to_json(), model_share=model[(p.name, p.channel)].used_share,
+                                    delay_bound=model[(p.name, p.channel)].delay_bound) for p in result["ports"]]})
+    return rows
+
+
+def render(rows: Sequence[dict]) -> str:
+    lines = []
+    for row in rows:
+        lines.append(", ".join(f"{k}={v}" for k, v in row["setting"].items()) + f"  ({row['cycles']} cycles)")
+        for p in row["ports"]:
+            bound = "-" if p["delay_bound"] is None else str(p["delay_bound"])
+            lines.append(f"  {p['name']:<12}{p['channel']:>3}  share {100 * p['share']:6.2f} % (model "
+                         f"{100 * p['model_share']:6.2f} %)  latency max {p['latency']['max']:>6} (bound {bound:>6})"
+                         f"  response max {p['response_max']}")
+    return "\n".join(lines)
