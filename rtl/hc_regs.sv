@@ -236,6 +236,7 @@ module hc_regs (
         logic PERIOD;
         logic GLOBAL_LIMIT;
         logic GLOBAL_ERR;
+        logic LOCK;
         struct {
             logic CFG;
             logic LIMITS;
@@ -559,6 +560,9 @@ module hc_regs (
         decoded_reg_strb.GLOBAL_ERR = cpuif_req_masked & (cpuif_addr == 11'h18);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h18);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h18);
+        decoded_reg_strb.LOCK = cpuif_req_masked & (cpuif_addr == 11'h1c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1c);
         decoded_reg_strb.PORT0.CFG = cpuif_req_masked & (cpuif_addr == 11'h100);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h100);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h100);
@@ -1369,6 +1373,12 @@ module hc_regs (
                 logic load_next;
             } g_range;
         } GLOBAL_ERR;
+        struct {
+            struct {
+                logic next;
+                logic load_next;
+            } locked;
+        } LOCK;
         struct {
             struct {
                 struct {
@@ -2742,6 +2752,11 @@ module hc_regs (
         } GLOBAL_ERR;
         struct {
             struct {
+                logic value;
+            } locked;
+        } LOCK;
+        struct {
+            struct {
                 struct {
                     logic [8:0] value;
                 } nominal_len;
@@ -3847,7 +3862,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PERIOD.cycles.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PERIOD && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PERIOD && decoded_req_is_wr && !(hwif_in.PERIOD.cycles.swwel)) begin // SW write
             next_c = (field_storage.PERIOD.cycles.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
             load_next_c = '1;
         end else if(hwif_in.PERIOD.cycles.we) begin // HW Write - we
@@ -3873,7 +3888,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.GLOBAL_LIMIT.g.value;
         load_next_c = '0;
-        if(decoded_reg_strb.GLOBAL_LIMIT && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.GLOBAL_LIMIT && decoded_req_is_wr && !(hwif_in.GLOBAL_LIMIT.g.swwel)) begin // SW write
             next_c = (field_storage.GLOBAL_LIMIT.g.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.GLOBAL_LIMIT.g.we) begin // HW Write - we
@@ -3943,13 +3958,36 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.LOCK.locked
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.LOCK.locked.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.LOCK && decoded_req_is_wr) begin // SW write 1 set
+            next_c = field_storage.LOCK.locked.value | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.LOCK.locked.next = next_c;
+        field_combo.LOCK.locked.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.LOCK.locked.value <= 1'h0;
+        end else begin
+            if(field_combo.LOCK.locked.load_next) begin
+                field_storage.LOCK.locked.value <= field_combo.LOCK.locked.next;
+            end
+        end
+    end
+    assign hwif_out.LOCK.locked.value = field_storage.LOCK.locked.value;
     // Field: hyperconnect.PORT0.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT0.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT0.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT0.CFG && decoded_req_is_wr && !(hwif_in.PORT0.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT0.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT0.CFG.nominal_len.we) begin // HW Write - we
@@ -3975,7 +4013,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT0.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT0.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT0.CFG && decoded_req_is_wr && !(hwif_in.PORT0.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT0.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -3998,7 +4036,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT0.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT0.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT0.CFG && decoded_req_is_wr && !(hwif_in.PORT0.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT0.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -4021,7 +4059,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT0.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT0.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT0.CFG && decoded_req_is_wr && !(hwif_in.PORT0.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT0.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -4044,7 +4082,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT0.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT0.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT0.LIMITS && decoded_req_is_wr && !(hwif_in.PORT0.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT0.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT0.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -4070,7 +4108,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT0.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT0.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT0.LIMITS && decoded_req_is_wr && !(hwif_in.PORT0.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT0.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT0.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -4096,7 +4134,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT0.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT0.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT0.BUDGET && decoded_req_is_wr && !(hwif_in.PORT0.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT0.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -4119,7 +4157,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT0.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT0.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT0.BUDGET && decoded_req_is_wr && !(hwif_in.PORT0.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT0.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -4192,7 +4230,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT0.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT0.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT0.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT0.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT0.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -4215,7 +4253,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT0.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT0.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT0.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT0.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT0.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -4238,7 +4276,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT0.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT0.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT0.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT0.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT0.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -4365,7 +4403,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT1.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT1.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT1.CFG && decoded_req_is_wr && !(hwif_in.PORT1.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT1.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT1.CFG.nominal_len.we) begin // HW Write - we
@@ -4391,7 +4429,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT1.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT1.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT1.CFG && decoded_req_is_wr && !(hwif_in.PORT1.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT1.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -4414,7 +4452,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT1.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT1.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT1.CFG && decoded_req_is_wr && !(hwif_in.PORT1.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT1.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -4437,7 +4475,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT1.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT1.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT1.CFG && decoded_req_is_wr && !(hwif_in.PORT1.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT1.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -4460,7 +4498,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT1.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT1.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT1.LIMITS && decoded_req_is_wr && !(hwif_in.PORT1.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT1.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT1.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -4486,7 +4524,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT1.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT1.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT1.LIMITS && decoded_req_is_wr && !(hwif_in.PORT1.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT1.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT1.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -4512,7 +4550,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT1.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT1.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT1.BUDGET && decoded_req_is_wr && !(hwif_in.PORT1.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT1.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -4535,7 +4573,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT1.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT1.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT1.BUDGET && decoded_req_is_wr && !(hwif_in.PORT1.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT1.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -4608,7 +4646,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT1.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT1.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT1.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT1.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT1.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -4631,7 +4669,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT1.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT1.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT1.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT1.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT1.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -4654,7 +4692,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT1.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT1.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT1.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT1.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT1.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -4781,7 +4819,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT2.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT2.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT2.CFG && decoded_req_is_wr && !(hwif_in.PORT2.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT2.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT2.CFG.nominal_len.we) begin // HW Write - we
@@ -4807,7 +4845,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT2.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT2.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT2.CFG && decoded_req_is_wr && !(hwif_in.PORT2.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT2.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -4830,7 +4868,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT2.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT2.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT2.CFG && decoded_req_is_wr && !(hwif_in.PORT2.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT2.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -4853,7 +4891,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT2.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT2.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT2.CFG && decoded_req_is_wr && !(hwif_in.PORT2.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT2.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -4876,7 +4914,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT2.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT2.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT2.LIMITS && decoded_req_is_wr && !(hwif_in.PORT2.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT2.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT2.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -4902,7 +4940,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT2.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT2.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT2.LIMITS && decoded_req_is_wr && !(hwif_in.PORT2.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT2.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT2.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -4928,7 +4966,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT2.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT2.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT2.BUDGET && decoded_req_is_wr && !(hwif_in.PORT2.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT2.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -4951,7 +4989,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT2.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT2.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT2.BUDGET && decoded_req_is_wr && !(hwif_in.PORT2.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT2.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -5024,7 +5062,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT2.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT2.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT2.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT2.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT2.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -5047,7 +5085,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT2.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT2.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT2.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT2.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT2.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -5070,7 +5108,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT2.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT2.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT2.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT2.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT2.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -5197,7 +5235,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT3.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT3.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT3.CFG && decoded_req_is_wr && !(hwif_in.PORT3.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT3.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT3.CFG.nominal_len.we) begin // HW Write - we
@@ -5223,7 +5261,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT3.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT3.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT3.CFG && decoded_req_is_wr && !(hwif_in.PORT3.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT3.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -5246,7 +5284,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT3.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT3.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT3.CFG && decoded_req_is_wr && !(hwif_in.PORT3.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT3.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -5269,7 +5307,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT3.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT3.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT3.CFG && decoded_req_is_wr && !(hwif_in.PORT3.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT3.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -5292,7 +5330,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT3.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT3.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT3.LIMITS && decoded_req_is_wr && !(hwif_in.PORT3.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT3.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT3.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -5318,7 +5356,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT3.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT3.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT3.LIMITS && decoded_req_is_wr && !(hwif_in.PORT3.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT3.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT3.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -5344,7 +5382,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT3.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT3.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT3.BUDGET && decoded_req_is_wr && !(hwif_in.PORT3.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT3.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -5367,7 +5405,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT3.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT3.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT3.BUDGET && decoded_req_is_wr && !(hwif_in.PORT3.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT3.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -5440,7 +5478,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT3.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT3.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT3.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT3.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT3.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -5463,7 +5501,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT3.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT3.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT3.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT3.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT3.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -5486,7 +5524,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT3.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT3.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT3.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT3.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT3.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -5613,7 +5651,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT4.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT4.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT4.CFG && decoded_req_is_wr && !(hwif_in.PORT4.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT4.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT4.CFG.nominal_len.we) begin // HW Write - we
@@ -5639,7 +5677,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT4.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT4.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT4.CFG && decoded_req_is_wr && !(hwif_in.PORT4.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT4.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -5662,7 +5700,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT4.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT4.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT4.CFG && decoded_req_is_wr && !(hwif_in.PORT4.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT4.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -5685,7 +5723,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT4.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT4.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT4.CFG && decoded_req_is_wr && !(hwif_in.PORT4.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT4.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -5708,7 +5746,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT4.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT4.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT4.LIMITS && decoded_req_is_wr && !(hwif_in.PORT4.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT4.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT4.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -5734,7 +5772,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT4.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT4.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT4.LIMITS && decoded_req_is_wr && !(hwif_in.PORT4.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT4.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT4.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -5760,7 +5798,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT4.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT4.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT4.BUDGET && decoded_req_is_wr && !(hwif_in.PORT4.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT4.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -5783,7 +5821,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT4.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT4.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT4.BUDGET && decoded_req_is_wr && !(hwif_in.PORT4.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT4.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -5856,7 +5894,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT4.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT4.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT4.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT4.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT4.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -5879,7 +5917,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT4.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT4.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT4.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT4.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT4.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -5902,7 +5940,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT4.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT4.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT4.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT4.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT4.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -6029,7 +6067,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT5.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT5.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT5.CFG && decoded_req_is_wr && !(hwif_in.PORT5.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT5.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT5.CFG.nominal_len.we) begin // HW Write - we
@@ -6055,7 +6093,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT5.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT5.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT5.CFG && decoded_req_is_wr && !(hwif_in.PORT5.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT5.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -6078,7 +6116,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT5.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT5.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT5.CFG && decoded_req_is_wr && !(hwif_in.PORT5.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT5.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -6101,7 +6139,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT5.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT5.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT5.CFG && decoded_req_is_wr && !(hwif_in.PORT5.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT5.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -6124,7 +6162,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT5.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT5.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT5.LIMITS && decoded_req_is_wr && !(hwif_in.PORT5.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT5.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT5.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -6150,7 +6188,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT5.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT5.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT5.LIMITS && decoded_req_is_wr && !(hwif_in.PORT5.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT5.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT5.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -6176,7 +6214,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT5.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT5.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT5.BUDGET && decoded_req_is_wr && !(hwif_in.PORT5.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT5.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -6199,7 +6237,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT5.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT5.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT5.BUDGET && decoded_req_is_wr && !(hwif_in.PORT5.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT5.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -6272,7 +6310,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT5.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT5.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT5.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT5.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT5.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -6295,7 +6333,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT5.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT5.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT5.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT5.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT5.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -6318,7 +6356,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT5.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT5.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT5.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT5.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT5.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -6445,7 +6483,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT6.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT6.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT6.CFG && decoded_req_is_wr && !(hwif_in.PORT6.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT6.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT6.CFG.nominal_len.we) begin // HW Write - we
@@ -6471,7 +6509,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT6.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT6.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT6.CFG && decoded_req_is_wr && !(hwif_in.PORT6.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT6.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -6494,7 +6532,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT6.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT6.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT6.CFG && decoded_req_is_wr && !(hwif_in.PORT6.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT6.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -6517,7 +6555,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT6.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT6.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT6.CFG && decoded_req_is_wr && !(hwif_in.PORT6.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT6.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -6540,7 +6578,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT6.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT6.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT6.LIMITS && decoded_req_is_wr && !(hwif_in.PORT6.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT6.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT6.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -6566,7 +6604,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT6.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT6.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT6.LIMITS && decoded_req_is_wr && !(hwif_in.PORT6.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT6.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT6.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -6592,7 +6630,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT6.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT6.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT6.BUDGET && decoded_req_is_wr && !(hwif_in.PORT6.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT6.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -6615,7 +6653,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT6.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT6.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT6.BUDGET && decoded_req_is_wr && !(hwif_in.PORT6.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT6.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -6688,7 +6726,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT6.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT6.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT6.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT6.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT6.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -6711,7 +6749,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT6.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT6.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT6.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT6.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT6.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -6734,7 +6772,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT6.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT6.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT6.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT6.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT6.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -6861,7 +6899,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT7.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT7.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT7.CFG && decoded_req_is_wr && !(hwif_in.PORT7.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT7.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT7.CFG.nominal_len.we) begin // HW Write - we
@@ -6887,7 +6925,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT7.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT7.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT7.CFG && decoded_req_is_wr && !(hwif_in.PORT7.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT7.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -6910,7 +6948,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT7.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT7.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT7.CFG && decoded_req_is_wr && !(hwif_in.PORT7.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT7.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -6933,7 +6971,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT7.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT7.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT7.CFG && decoded_req_is_wr && !(hwif_in.PORT7.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT7.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -6956,7 +6994,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT7.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT7.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT7.LIMITS && decoded_req_is_wr && !(hwif_in.PORT7.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT7.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT7.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -6982,7 +7020,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT7.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT7.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT7.LIMITS && decoded_req_is_wr && !(hwif_in.PORT7.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT7.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT7.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -7008,7 +7046,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT7.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT7.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT7.BUDGET && decoded_req_is_wr && !(hwif_in.PORT7.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT7.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -7031,7 +7069,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT7.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT7.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT7.BUDGET && decoded_req_is_wr && !(hwif_in.PORT7.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT7.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -7104,7 +7142,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT7.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT7.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT7.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT7.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT7.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -7127,7 +7165,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT7.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT7.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT7.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT7.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT7.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -7150,7 +7188,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT7.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT7.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT7.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT7.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT7.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -7277,7 +7315,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT8.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT8.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT8.CFG && decoded_req_is_wr && !(hwif_in.PORT8.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT8.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT8.CFG.nominal_len.we) begin // HW Write - we
@@ -7303,7 +7341,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT8.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT8.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT8.CFG && decoded_req_is_wr && !(hwif_in.PORT8.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT8.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -7326,7 +7364,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT8.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT8.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT8.CFG && decoded_req_is_wr && !(hwif_in.PORT8.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT8.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -7349,7 +7387,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT8.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT8.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT8.CFG && decoded_req_is_wr && !(hwif_in.PORT8.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT8.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -7372,7 +7410,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT8.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT8.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT8.LIMITS && decoded_req_is_wr && !(hwif_in.PORT8.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT8.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT8.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -7398,7 +7436,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT8.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT8.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT8.LIMITS && decoded_req_is_wr && !(hwif_in.PORT8.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT8.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT8.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -7424,7 +7462,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT8.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT8.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT8.BUDGET && decoded_req_is_wr && !(hwif_in.PORT8.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT8.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -7447,7 +7485,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT8.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT8.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT8.BUDGET && decoded_req_is_wr && !(hwif_in.PORT8.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT8.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -7520,7 +7558,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT8.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT8.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT8.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT8.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT8.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -7543,7 +7581,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT8.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT8.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT8.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT8.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT8.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -7566,7 +7604,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT8.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT8.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT8.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT8.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT8.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -7693,7 +7731,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT9.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT9.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT9.CFG && decoded_req_is_wr && !(hwif_in.PORT9.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT9.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT9.CFG.nominal_len.we) begin // HW Write - we
@@ -7719,7 +7757,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT9.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT9.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT9.CFG && decoded_req_is_wr && !(hwif_in.PORT9.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT9.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -7742,7 +7780,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT9.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT9.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT9.CFG && decoded_req_is_wr && !(hwif_in.PORT9.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT9.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -7765,7 +7803,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT9.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT9.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT9.CFG && decoded_req_is_wr && !(hwif_in.PORT9.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT9.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -7788,7 +7826,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT9.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT9.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT9.LIMITS && decoded_req_is_wr && !(hwif_in.PORT9.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT9.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT9.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -7814,7 +7852,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT9.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT9.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT9.LIMITS && decoded_req_is_wr && !(hwif_in.PORT9.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT9.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT9.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -7840,7 +7878,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT9.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT9.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT9.BUDGET && decoded_req_is_wr && !(hwif_in.PORT9.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT9.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -7863,7 +7901,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT9.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT9.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT9.BUDGET && decoded_req_is_wr && !(hwif_in.PORT9.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT9.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -7936,7 +7974,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT9.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT9.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT9.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT9.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT9.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -7959,7 +7997,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT9.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT9.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT9.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT9.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT9.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -7982,7 +8020,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT9.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT9.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT9.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT9.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT9.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -8109,7 +8147,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT10.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT10.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT10.CFG && decoded_req_is_wr && !(hwif_in.PORT10.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT10.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT10.CFG.nominal_len.we) begin // HW Write - we
@@ -8135,7 +8173,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT10.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT10.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT10.CFG && decoded_req_is_wr && !(hwif_in.PORT10.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT10.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -8158,7 +8196,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT10.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT10.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT10.CFG && decoded_req_is_wr && !(hwif_in.PORT10.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT10.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -8181,7 +8219,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT10.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT10.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT10.CFG && decoded_req_is_wr && !(hwif_in.PORT10.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT10.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -8204,7 +8242,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT10.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT10.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT10.LIMITS && decoded_req_is_wr && !(hwif_in.PORT10.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT10.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT10.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -8230,7 +8268,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT10.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT10.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT10.LIMITS && decoded_req_is_wr && !(hwif_in.PORT10.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT10.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT10.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -8256,7 +8294,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT10.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT10.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT10.BUDGET && decoded_req_is_wr && !(hwif_in.PORT10.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT10.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -8279,7 +8317,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT10.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT10.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT10.BUDGET && decoded_req_is_wr && !(hwif_in.PORT10.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT10.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -8352,7 +8390,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT10.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT10.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT10.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT10.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT10.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -8375,7 +8413,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT10.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT10.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT10.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT10.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT10.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -8398,7 +8436,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT10.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT10.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT10.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT10.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT10.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -8525,7 +8563,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT11.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT11.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT11.CFG && decoded_req_is_wr && !(hwif_in.PORT11.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT11.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT11.CFG.nominal_len.we) begin // HW Write - we
@@ -8551,7 +8589,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT11.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT11.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT11.CFG && decoded_req_is_wr && !(hwif_in.PORT11.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT11.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -8574,7 +8612,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT11.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT11.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT11.CFG && decoded_req_is_wr && !(hwif_in.PORT11.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT11.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -8597,7 +8635,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT11.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT11.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT11.CFG && decoded_req_is_wr && !(hwif_in.PORT11.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT11.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -8620,7 +8658,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT11.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT11.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT11.LIMITS && decoded_req_is_wr && !(hwif_in.PORT11.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT11.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT11.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -8646,7 +8684,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT11.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT11.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT11.LIMITS && decoded_req_is_wr && !(hwif_in.PORT11.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT11.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT11.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -8672,7 +8710,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT11.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT11.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT11.BUDGET && decoded_req_is_wr && !(hwif_in.PORT11.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT11.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -8695,7 +8733,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT11.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT11.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT11.BUDGET && decoded_req_is_wr && !(hwif_in.PORT11.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT11.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -8768,7 +8806,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT11.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT11.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT11.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT11.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT11.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -8791,7 +8829,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT11.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT11.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT11.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT11.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT11.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -8814,7 +8852,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT11.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT11.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT11.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT11.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT11.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -8941,7 +8979,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT12.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT12.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT12.CFG && decoded_req_is_wr && !(hwif_in.PORT12.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT12.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT12.CFG.nominal_len.we) begin // HW Write - we
@@ -8967,7 +9005,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT12.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT12.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT12.CFG && decoded_req_is_wr && !(hwif_in.PORT12.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT12.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -8990,7 +9028,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT12.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT12.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT12.CFG && decoded_req_is_wr && !(hwif_in.PORT12.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT12.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -9013,7 +9051,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT12.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT12.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT12.CFG && decoded_req_is_wr && !(hwif_in.PORT12.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT12.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -9036,7 +9074,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT12.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT12.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT12.LIMITS && decoded_req_is_wr && !(hwif_in.PORT12.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT12.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT12.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -9062,7 +9100,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT12.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT12.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT12.LIMITS && decoded_req_is_wr && !(hwif_in.PORT12.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT12.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT12.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -9088,7 +9126,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT12.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT12.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT12.BUDGET && decoded_req_is_wr && !(hwif_in.PORT12.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT12.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -9111,7 +9149,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT12.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT12.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT12.BUDGET && decoded_req_is_wr && !(hwif_in.PORT12.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT12.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -9184,7 +9222,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT12.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT12.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT12.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT12.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT12.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -9207,7 +9245,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT12.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT12.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT12.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT12.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT12.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -9230,7 +9268,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT12.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT12.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT12.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT12.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT12.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -9357,7 +9395,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT13.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT13.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT13.CFG && decoded_req_is_wr && !(hwif_in.PORT13.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT13.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT13.CFG.nominal_len.we) begin // HW Write - we
@@ -9383,7 +9421,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT13.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT13.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT13.CFG && decoded_req_is_wr && !(hwif_in.PORT13.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT13.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -9406,7 +9444,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT13.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT13.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT13.CFG && decoded_req_is_wr && !(hwif_in.PORT13.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT13.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -9429,7 +9467,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT13.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT13.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT13.CFG && decoded_req_is_wr && !(hwif_in.PORT13.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT13.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -9452,7 +9490,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT13.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT13.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT13.LIMITS && decoded_req_is_wr && !(hwif_in.PORT13.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT13.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT13.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -9478,7 +9516,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT13.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT13.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT13.LIMITS && decoded_req_is_wr && !(hwif_in.PORT13.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT13.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT13.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -9504,7 +9542,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT13.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT13.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT13.BUDGET && decoded_req_is_wr && !(hwif_in.PORT13.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT13.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -9527,7 +9565,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT13.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT13.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT13.BUDGET && decoded_req_is_wr && !(hwif_in.PORT13.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT13.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -9600,7 +9638,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT13.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT13.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT13.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT13.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT13.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -9623,7 +9661,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT13.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT13.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT13.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT13.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT13.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -9646,7 +9684,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT13.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT13.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT13.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT13.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT13.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -9773,7 +9811,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT14.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT14.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT14.CFG && decoded_req_is_wr && !(hwif_in.PORT14.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT14.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT14.CFG.nominal_len.we) begin // HW Write - we
@@ -9799,7 +9837,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT14.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT14.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT14.CFG && decoded_req_is_wr && !(hwif_in.PORT14.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT14.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -9822,7 +9860,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT14.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT14.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT14.CFG && decoded_req_is_wr && !(hwif_in.PORT14.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT14.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -9845,7 +9883,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT14.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT14.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT14.CFG && decoded_req_is_wr && !(hwif_in.PORT14.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT14.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -9868,7 +9906,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT14.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT14.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT14.LIMITS && decoded_req_is_wr && !(hwif_in.PORT14.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT14.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT14.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -9894,7 +9932,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT14.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT14.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT14.LIMITS && decoded_req_is_wr && !(hwif_in.PORT14.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT14.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT14.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -9920,7 +9958,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT14.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT14.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT14.BUDGET && decoded_req_is_wr && !(hwif_in.PORT14.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT14.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -9943,7 +9981,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT14.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT14.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT14.BUDGET && decoded_req_is_wr && !(hwif_in.PORT14.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT14.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -10016,7 +10054,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT14.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT14.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT14.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT14.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT14.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -10039,7 +10077,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT14.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT14.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT14.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT14.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT14.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -10062,7 +10100,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT14.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT14.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT14.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT14.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT14.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -10189,7 +10227,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT15.CFG.nominal_len.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT15.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT15.CFG && decoded_req_is_wr && !(hwif_in.PORT15.CFG.nominal_len.swwel)) begin // SW write
             next_c = (field_storage.PORT15.CFG.nominal_len.value & ~decoded_wr_biten[8:0]) | (decoded_wr_data[8:0] & decoded_wr_biten[8:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT15.CFG.nominal_len.we) begin // HW Write - we
@@ -10215,7 +10253,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT15.CFG.prio.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT15.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT15.CFG && decoded_req_is_wr && !(hwif_in.PORT15.CFG.prio.swwel)) begin // SW write
             next_c = (field_storage.PORT15.CFG.prio.value & ~decoded_wr_biten[13:12]) | (decoded_wr_data[13:12] & decoded_wr_biten[13:12]);
             load_next_c = '1;
         end
@@ -10238,7 +10276,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT15.CFG.res_en.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT15.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT15.CFG && decoded_req_is_wr && !(hwif_in.PORT15.CFG.res_en.swwel)) begin // SW write
             next_c = (field_storage.PORT15.CFG.res_en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
             load_next_c = '1;
         end
@@ -10261,7 +10299,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT15.CFG.decouple.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT15.CFG && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT15.CFG && decoded_req_is_wr && !(hwif_in.PORT15.CFG.decouple.swwel)) begin // SW write
             next_c = (field_storage.PORT15.CFG.decouple.value & ~decoded_wr_biten[24:24]) | (decoded_wr_data[24:24] & decoded_wr_biten[24:24]);
             load_next_c = '1;
         end
@@ -10284,7 +10322,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT15.LIMITS.rd_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT15.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT15.LIMITS && decoded_req_is_wr && !(hwif_in.PORT15.LIMITS.rd_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT15.LIMITS.rd_max_out.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
             load_next_c = '1;
         end else if(hwif_in.PORT15.LIMITS.rd_max_out.we) begin // HW Write - we
@@ -10310,7 +10348,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT15.LIMITS.wr_max_out.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT15.LIMITS && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT15.LIMITS && decoded_req_is_wr && !(hwif_in.PORT15.LIMITS.wr_max_out.swwel)) begin // SW write
             next_c = (field_storage.PORT15.LIMITS.wr_max_out.value & ~decoded_wr_biten[15:8]) | (decoded_wr_data[15:8] & decoded_wr_biten[15:8]);
             load_next_c = '1;
         end else if(hwif_in.PORT15.LIMITS.wr_max_out.we) begin // HW Write - we
@@ -10336,7 +10374,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT15.BUDGET.rd_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT15.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT15.BUDGET && decoded_req_is_wr && !(hwif_in.PORT15.BUDGET.rd_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT15.BUDGET.rd_budget.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
             load_next_c = '1;
         end
@@ -10359,7 +10397,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT15.BUDGET.wr_budget.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT15.BUDGET && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT15.BUDGET && decoded_req_is_wr && !(hwif_in.PORT15.BUDGET.wr_budget.swwel)) begin // SW write
             next_c = (field_storage.PORT15.BUDGET.wr_budget.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
             load_next_c = '1;
         end
@@ -10432,7 +10470,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT15.IRQ_EN.decoupled.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT15.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT15.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT15.IRQ_EN.decoupled.swwel)) begin // SW write
             next_c = (field_storage.PORT15.IRQ_EN.decoupled.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
             load_next_c = '1;
         end
@@ -10455,7 +10493,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT15.IRQ_EN.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT15.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT15.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT15.IRQ_EN.error.swwel)) begin // SW write
             next_c = (field_storage.PORT15.IRQ_EN.error.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
@@ -10478,7 +10516,7 @@ module hc_regs (
         automatic logic load_next_c;
         next_c = field_storage.PORT15.IRQ_EN.budget_spent.value;
         load_next_c = '0;
-        if(decoded_reg_strb.PORT15.IRQ_EN && decoded_req_is_wr) begin // SW write
+        if(decoded_reg_strb.PORT15.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT15.IRQ_EN.budget_spent.swwel)) begin // SW write
             next_c = (field_storage.PORT15.IRQ_EN.budget_spent.value & ~decoded_wr_biten[2:2]) | (decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
@@ -10625,7 +10663,7 @@ module hc_regs (
         end
         if(rd_mux_addr == 11'h4) begin
             readback_data_var[15:0] = 16'h0;
-            readback_data_var[23:16] = 8'h1;
+            readback_data_var[23:16] = 8'h2;
             readback_data_var[31:24] = 8'h0;
         end
         if(rd_mux_addr == 11'h8) begin
@@ -10645,6 +10683,9 @@ module hc_regs (
         if(rd_mux_addr == 11'h18) begin
             readback_data_var[0] = field_storage.GLOBAL_ERR.period_range.value;
             readback_data_var[1] = field_storage.GLOBAL_ERR.g_range.value;
+        end
+        if(rd_mux_addr == 11'h1c) begin
+            readback_data_var[0] = field_storage.LOCK.locked.value;
         end
         if(rd_mux_addr == 11'h100) begin
             readback_data_var[8:0] = field_storage.PORT0.CFG.nominal_len.value;

@@ -32,6 +32,7 @@ package hc_regs_pkg;
     typedef struct {
         logic [31:0] next;
         logic we;
+        logic swwel;
     } hyperconnect__PERIOD__cycles__in_t;
 
     typedef struct {
@@ -41,6 +42,7 @@ package hc_regs_pkg;
     typedef struct {
         logic [7:0] next;
         logic we;
+        logic swwel;
     } hyperconnect__GLOBAL_LIMIT__g__in_t;
 
     typedef struct {
@@ -63,26 +65,57 @@ package hc_regs_pkg;
     typedef struct {
         logic [8:0] next;
         logic we;
+        logic swwel;
     } hyperconnect__port_t__CFG__nominal_len__in_t;
 
     typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__CFG__prio__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__CFG__res_en__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__CFG__decouple__in_t;
+
+    typedef struct {
         hyperconnect__port_t__CFG__nominal_len__in_t nominal_len;
+        hyperconnect__port_t__CFG__prio__in_t prio;
+        hyperconnect__port_t__CFG__res_en__in_t res_en;
+        hyperconnect__port_t__CFG__decouple__in_t decouple;
     } hyperconnect__port_t__CFG__in_t;
 
     typedef struct {
         logic [7:0] next;
         logic we;
+        logic swwel;
     } hyperconnect__port_t__LIMITS__rd_max_out__in_t;
 
     typedef struct {
         logic [7:0] next;
         logic we;
+        logic swwel;
     } hyperconnect__port_t__LIMITS__wr_max_out__in_t;
 
     typedef struct {
         hyperconnect__port_t__LIMITS__rd_max_out__in_t rd_max_out;
         hyperconnect__port_t__LIMITS__wr_max_out__in_t wr_max_out;
     } hyperconnect__port_t__LIMITS__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__BUDGET__rd_budget__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__BUDGET__wr_budget__in_t;
+
+    typedef struct {
+        hyperconnect__port_t__BUDGET__rd_budget__in_t rd_budget;
+        hyperconnect__port_t__BUDGET__wr_budget__in_t wr_budget;
+    } hyperconnect__port_t__BUDGET__in_t;
 
     typedef struct {
         logic next;
@@ -119,6 +152,24 @@ package hc_regs_pkg;
         hyperconnect__port_t__ERR__nominal_range__in_t nominal_range;
         hyperconnect__port_t__ERR__limit_range__in_t limit_range;
     } hyperconnect__port_t__ERR__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__IRQ_EN__decoupled__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__IRQ_EN__error__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__IRQ_EN__budget_spent__in_t;
+
+    typedef struct {
+        hyperconnect__port_t__IRQ_EN__decoupled__in_t decoupled;
+        hyperconnect__port_t__IRQ_EN__error__in_t error;
+        hyperconnect__port_t__IRQ_EN__budget_spent__in_t budget_spent;
+    } hyperconnect__port_t__IRQ_EN__in_t;
 
     typedef struct {
         logic hwset;
@@ -205,8 +256,10 @@ package hc_regs_pkg;
     typedef struct {
         hyperconnect__port_t__CFG__in_t CFG;
         hyperconnect__port_t__LIMITS__in_t LIMITS;
+        hyperconnect__port_t__BUDGET__in_t BUDGET;
         hyperconnect__port_t__STATUS__in_t STATUS;
         hyperconnect__port_t__ERR__in_t ERR;
+        hyperconnect__port_t__IRQ_EN__in_t IRQ_EN;
         hyperconnect__port_t__IRQ_STATUS__in_t IRQ_STATUS;
         hyperconnect__port_t__cnt_t_name_e0a46916__in_t RD_BYTES_LO;
         hyperconnect__port_t__cnt_t_name_ef1e8841__in_t RD_BYTES_HI;
@@ -264,6 +317,14 @@ package hc_regs_pkg;
     typedef struct {
         hyperconnect__GLOBAL_LIMIT__g__out_t g;
     } hyperconnect__GLOBAL_LIMIT__out_t;
+
+    typedef struct {
+        logic value;
+    } hyperconnect__LOCK__locked__out_t;
+
+    typedef struct {
+        hyperconnect__LOCK__locked__out_t locked;
+    } hyperconnect__LOCK__out_t;
 
     typedef struct {
         logic [8:0] value;
@@ -371,6 +432,7 @@ package hc_regs_pkg;
         hyperconnect__CTRL__out_t CTRL;
         hyperconnect__PERIOD__out_t PERIOD;
         hyperconnect__GLOBAL_LIMIT__out_t GLOBAL_LIMIT;
+        hyperconnect__LOCK__out_t LOCK;
         hyperconnect__port_t__out_t PORT0;
         hyperconnect__port_t__out_t PORT1;
         hyperconnect__port_t__out_t PORT2;

@@ -26,6 +26,7 @@ const char *hc_strerror(hc_status s) {
     case HC_ERR_REJECTED: return "the hardware rejected the value";
     case HC_ERR_TIMEOUT: return "timed out";
     case HC_ERR_NOT_PROBED: return "device not probed";
+    case HC_ERR_LOCKED: return "configuration locked until reset";
     }
     return "unknown error";
 }
@@ -52,8 +53,11 @@ hc_status hc_probe(hc_dev *dev, const hc_backend *be) {
     return HC_OK;
 }
 
+static bool locked(const hc_dev *dev) { return FIELD_GET(rd32(dev, GLOBAL(LOCK)), LOCK__LOCKED) != 0; }
+
 /* Write a port register and report whether the hardware rejected it (sticky flag, then cleared). */
 static hc_status port_write_checked(hc_dev *dev, unsigned port, uint32_t off, uint32_t value) {
+    if (locked(dev)) return HC_ERR_LOCKED;
     wr32(dev, off, value);
     const uint32_t err = rd32(dev, PORT_REG(port, ERR));
     if (err != 0) {
@@ -96,6 +100,7 @@ hc_status hc_set_reservation(hc_dev *dev, unsigned port, bool enable) {
 }
 
 static hc_status global_write_checked(hc_dev *dev, uint32_t off, uint32_t value) {
+    if (locked(dev)) return HC_ERR_LOCKED;
     wr32(dev, off, value);
     const uint32_t err = rd32(dev, GLOBAL(GLOBAL_ERR));
     if (err != 0) {
@@ -164,6 +169,7 @@ hc_status hc_reserve_share(hc_dev *dev, unsigned port, hc_dir dir, unsigned perm
 hc_status hc_decouple(hc_dev *dev, unsigned port, uint32_t max_polls) {
     hc_status s = check_port(dev, port);
     if (s != HC_OK) return s;
+    if (locked(dev)) return HC_ERR_LOCKED;
     const uint32_t cfg = rd32(dev, PORT_REG(port, CFG));
     wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__DECOUPLE, 1u));
     for (uint32_t i = 0; i < max_polls; ++i) {
@@ -175,8 +181,23 @@ hc_status hc_decouple(hc_dev *dev, unsigned port, uint32_t max_polls) {
 hc_status hc_recouple(hc_dev *dev, unsigned port) {
     hc_status s = check_port(dev, port);
     if (s != HC_OK) return s;
+    if (locked(dev)) return HC_ERR_LOCKED;
     const uint32_t cfg = rd32(dev, PORT_REG(port, CFG));
     wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__DECOUPLE, 0u));
+    return HC_OK;
+}
+
+hc_status hc_lock(hc_dev *dev) {
+    if (dev == NULL) return HC_ERR_ARG;
+    if (!dev->probed) return HC_ERR_NOT_PROBED;
+    wr32(dev, GLOBAL(LOCK), HYPERCONNECT__LOCK__LOCKED_bm);
+    return locked(dev) ? HC_OK : HC_ERR_REJECTED;
+}
+
+hc_status hc_is_locked(hc_dev *dev, bool *is_locked) {
+    if (dev == NULL || is_locked == NULL) return HC_ERR_ARG;
+    if (!dev->probed) return HC_ERR_NOT_PROBED;
+    *is_locked = locked(dev);
     return HC_OK;
 }
 

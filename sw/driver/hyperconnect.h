@@ -28,7 +28,8 @@ typedef enum hc_status {
     HC_ERR_RANGE = -3,    /* value outside the documented range; nothing written */
     HC_ERR_REJECTED = -4, /* the hardware rejected the write (sticky error flag set) */
     HC_ERR_TIMEOUT = -5,  /* a bounded wait (decouple drain) ran out */
-    HC_ERR_NOT_PROBED = -6
+    HC_ERR_NOT_PROBED = -6,
+    HC_ERR_LOCKED = -7    /* the configuration is locked (LOCK) until reset; nothing written */
 } hc_status;
 
 typedef struct hc_dev {
@@ -76,6 +77,13 @@ hc_status hc_reserve_share(hc_dev *dev, unsigned port, hc_dir dir, unsigned perm
  * decoupled. HC_ERR_TIMEOUT leaves the request set (the port keeps draining). */
 hc_status hc_decouple(hc_dev *dev, unsigned port, uint32_t max_polls);
 hc_status hc_recouple(hc_dev *dev, unsigned port);
+
+/* Configuration lock: after hc_lock() every configuration register (period, global limit, per port
+ * nominal length, class, reservation, decoupling, limits, budgets, interrupt enables) ignores writes
+ * until reset, and every setter above returns HC_ERR_LOCKED without writing. Status acknowledgements
+ * and counter clears stay available. Irreversible by software. */
+hc_status hc_lock(hc_dev *dev);
+hc_status hc_is_locked(hc_dev *dev, bool *locked);
 
 hc_status hc_read_counters(hc_dev *dev, unsigned port, hc_counters *out);
 hc_status hc_clear_counters(hc_dev *dev, unsigned port);

@@ -131,6 +131,22 @@ int main() {
     check(sys.beats(3) == (256u << 10) / 8, "port 3: no beat lost or duplicated across the decoupling");
     check(hc_decouple(&dev, 1, 0) == HC_ERR_TIMEOUT && hc_recouple(&dev, 1) == HC_OK, "a zero-poll wait times out");
 
+    // ---- configuration lock: every setter refuses, the hardware keeps the settings, acks still work
+    bool is_locked = true;
+    check(hc_is_locked(&dev, &is_locked) == HC_OK && !is_locked, "unlocked after reset");
+    const uint32_t cfg1 = rd(port_reg(1, kCfg)), period = rd(kPeriod);
+    check(hc_lock(&dev) == HC_OK && hc_is_locked(&dev, &is_locked) == HC_OK && is_locked, "hc_lock locks");
+    check(hc_set_nominal_len(&dev, 1, 32) == HC_ERR_LOCKED && hc_set_priority(&dev, 1, 0) == HC_ERR_LOCKED &&
+              hc_set_outstanding(&dev, 1, 2, 2) == HC_ERR_LOCKED && hc_set_budget(&dev, 1, 1, 1) == HC_ERR_LOCKED &&
+              hc_set_reservation(&dev, 1, true) == HC_ERR_LOCKED && hc_set_period(&dev, 99) == HC_ERR_LOCKED &&
+              hc_set_global_limit(&dev, 9) == HC_ERR_LOCKED && hc_decouple(&dev, 1, 10) == HC_ERR_LOCKED &&
+              hc_recouple(&dev, 1) == HC_ERR_LOCKED,
+          "every setter returns HC_ERR_LOCKED");
+    wr(port_reg(1, kCfg), cfg1 ^ 0x1ffu);          // a guest bypassing the driver
+    wr(kPeriod, 5);
+    check(rd(port_reg(1, kCfg)) == cfg1 && rd(kPeriod) == period, "the hardware ignores writes while locked");
+    check(hc_clear_counters(&dev, 1) == HC_OK, "counter clears stay available");
+
     std::printf("%d passed, %d failed\n", passed, failed);
     sys.top().final();
     return failed == 0 ? 0 : 1;

@@ -1,5 +1,6 @@
-// hc_regs_tb — test wrapper of the generated register block: flat AXI4-Lite port, hardware inputs tied
-// (BUILD reports 3 ports, 64-bit data, depth 16; status/counters 0), a few hardware outputs exposed.
+// hc_regs_tb — test wrapper of the generated register block with its port adapter (hc_regs_ports): flat
+// AXI4-Lite port, hardware inputs tied (BUILD reports 3 ports, 64-bit data, depth 16; status/counters 0),
+// a few hardware outputs exposed.
 module hc_regs_tb (
     input  logic        aclk,
     input  logic        aresetn,
@@ -26,32 +27,40 @@ module hc_regs_tb (
     output logic [15:0] port1_rd_budget,
     output logic [31:0] period_cycles
 );
-    // Only BUILD is driven; the other hardware inputs (status, counters, hwset) are left at their
-    // simulation initial value 0, which is what this test expects of them.
-    /* verilator lint_off UNDRIVEN */
-    hc_regs_pkg::hyperconnect__in_t  hwif_in;
-    /* verilator lint_on UNDRIVEN */
+    // The register block through its port adapter (as axi_hyperconnect uses it): BUILD reports 3 ports,
+    // 64-bit data, depth 16; every hardware input other than BUILD is tied off (no restores, status 0).
+    localparam int P = 16;
+    logic [P*9-1:0]  nominal_len;
+    logic [P*16-1:0] rd_budget;
     /* verilator lint_off UNUSEDSIGNAL */
-    hc_regs_pkg::hyperconnect__out_t hwif_out;
+    logic            clear_all;
+    logic [7:0]      global_limit;
+    logic [P*2-1:0]  prio;
+    logic [P-1:0]    res_en, decouple, cnt_clear;
+    logic [P*8-1:0]  rd_max_out, wr_max_out;
+    logic [P*16-1:0] wr_budget;
+    logic [P*3-1:0]  irq_en, irq_status;
     /* verilator lint_on UNUSEDSIGNAL */
 
-    always_comb begin
-        hwif_in.BUILD.n_ports.next         = 5'd3;
-        hwif_in.BUILD.data_bytes_log2.next = 3'd3;
-        hwif_in.BUILD.track_depth.next     = 8'd16;
-    end
-
-    hc_regs u_regs (
+    hc_regs_ports #(.PORTS(P)) u_regs (
         .clk(aclk), .rst_n(aresetn),
         .s_axil_awready, .s_axil_awvalid, .s_axil_awaddr, .s_axil_awprot,
         .s_axil_wready, .s_axil_wvalid, .s_axil_wdata, .s_axil_wstrb,
         .s_axil_bready, .s_axil_bvalid, .s_axil_bresp,
         .s_axil_arready, .s_axil_arvalid, .s_axil_araddr, .s_axil_arprot,
         .s_axil_rready, .s_axil_rvalid, .s_axil_rdata, .s_axil_rresp,
-        .hwif_in, .hwif_out
+        .build_n_ports(5'd3), .build_data_bytes_log2(3'd3), .build_track_depth(8'd16),
+        .clear_all, .period(period_cycles), .period_we(1'b0), .period_next('0), .period_err(1'b0),
+        .global_limit, .global_limit_we(1'b0), .global_limit_next('0), .global_limit_err(1'b0),
+        .nominal_len, .nominal_len_we('0), .nominal_len_next('0), .nominal_len_err('0),
+        .prio, .res_en, .decouple,
+        .rd_max_out, .rd_max_out_we('0), .rd_max_out_next('0),
+        .wr_max_out, .wr_max_out_we('0), .wr_max_out_next('0), .limit_err('0),
+        .rd_budget, .wr_budget,
+        .st_draining('0), .st_decoupled('0), .st_rd_spent('0), .st_wr_spent('0),
+        .irq_en, .irq_status, .irq_set('0), .cnt_clear, .counters('0)
     );
 
-    assign port1_nominal_len = hwif_out.PORT1.CFG.nominal_len.value;
-    assign port1_rd_budget   = hwif_out.PORT1.BUDGET.rd_budget.value;
-    assign period_cycles     = hwif_out.PERIOD.cycles.value;
+    assign port1_nominal_len = nominal_len[9 +: 9];
+    assign port1_rd_budget   = rd_budget[16 +: 16];
 endmodule

@@ -2,7 +2,9 @@
 
 Checks the ID and version, every reset default the issue asks for (equalization at 16 beats, no
 reservation, ports coupled, one class), read-back and hardware outputs of writable fields, SLVERR on an
-unmapped address and on a write to a read-only register, and that the header compiles as strict C11.
+unmapped address and on a write to a read-only register, the configuration lock (every configuration
+register ignores writes until reset, the lock cannot be cleared by software), and that the header
+compiles as strict C11.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from cocotbext.axi.constants import AxiResp
 
 from lib.env import start_clock_reset
 
-ID, VERSION, BUILD, PERIOD, GLOBAL_LIMIT = 0x000, 0x004, 0x008, 0x010, 0x014
+ID, VERSION, BUILD, PERIOD, GLOBAL_LIMIT, LOCK = 0x000, 0x004, 0x008, 0x010, 0x014, 0x01C
+# per port: CFG, LIMITS, BUDGET, IRQ_EN (locked) and ERR, IRQ_STATUS (write 1 to clear, not locked)
+CFG, LIMITS, BUDGET, ERR, IRQ_EN, IRQ_STATUS = 0x00, 0x04, 0x08, 0x10, 0x14, 0x18
 
 
 def port(i: int, offset: int) -> int:
@@ -32,7 +36,7 @@ async def test_registers(dut):
     axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
     await start_clock_reset(dut)
     assert await rd(axil, ID) == 0x48434F4E, "ID register"
-    assert (await rd(axil, VERSION)) >> 16 == 0x0001, "version 0.1"
+    assert (await rd(axil, VERSION)) >> 16 == 0x0002, "version 0.2"
     assert await rd(axil, BUILD) == 3 | (3 << 8) | (16 << 16), "BUILD reports the hardware's parameters"
     assert await rd(axil, PERIOD) == 10000
     assert await rd(axil, GLOBAL_LIMIT) == 32
@@ -59,12 +63,47 @@ async def test_registers(dut):
     assert await rd(axil, ID) == 0x48434F4E
 
 
+@cocotb.test()
+async def test_lock(dut):
+    axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
+    await start_clock_reset(dut)
+
+    async def wr(addr: int, value: int) -> AxiResp:
+        return (await axil.write(addr, value.to_bytes(4, "little"))).resp
+
+    locked_regs = [PERIOD, GLOBAL_LIMIT] + [port(i, r) for i in range(16) for r in (CFG, LIMITS, BUDGET, IRQ_EN)]
+    await wr(port(3, CFG), 32 | 1 << 12)                      # the hypervisor's settings
+    await wr(port(3, BUDGET), 0x0005_0007)
+    before = {a: await rd(axil, a) for a in locked_regs}
+    assert await rd(axil, LOCK) == 0
+    assert await wr(LOCK, 1) == AxiResp.OKAY
+    assert await rd(axil, LOCK) == 1
+    for a in locked_regs:
+        assert await wr(a, 0x0102_0304 ^ before[a]) == AxiResp.OKAY, f"0x{a:03x}: a locked write still completes"
+    await ClockCycles(dut.aclk, 2)
+    after = {a: await rd(axil, a) for a in locked_regs}
+    changed = [f"0x{a:03x}: 0x{before[a]:x} -> 0x{after[a]:x}" for a in locked_regs if after[a] != before[a]]
+    assert not changed, "locked registers changed:\n" + "\n".join(changed)
+    assert int(dut.port1_nominal_len.value) == 16 and int(dut.period_cycles.value) == 10000
+    await wr(LOCK, 0)
+    assert await rd(axil, LOCK) == 1, "software cannot unlock"
+    await wr(port(0, ERR), 3)                                  # acknowledgements stay writable
+    await wr(port(0, IRQ_STATUS), 7)
+    dut.aresetn.value = 0                                      # only a reset unlocks
+    await ClockCycles(dut.aclk, 3)
+    dut.aresetn.value = 1
+    await ClockCycles(dut.aclk, 2)
+    assert await rd(axil, LOCK) == 0
+    await wr(PERIOD, 777)
+    assert await rd(axil, PERIOD) == 777
+
+
 def test_hc_regs_block() -> None:
     from hyperconnect import paths, regs
     from lib.runner import run_cocotb
     files = regs.generate()
     run_cocotb("hc_regs_tb", "test_hc_regs", paths.ROOT / "tests" / "hc_regs",
-               [files["pkg"], files["sv"], paths.ROOT / "tests" / "hc_regs" / "hc_regs_tb.sv"],
+               [files["pkg"], files["sv"], files["ports"], paths.ROOT / "tests" / "hc_regs" / "hc_regs_tb.sv"],
                build_name="hc_regs")
 
 
