@@ -2,8 +2,8 @@
 // strict-priority/round-robin arbitration and run-time control over AXI4-Lite (paper 001, HyperConnect;
 // priority classes from paper 002 section 5).
 //
-//   s_axi port i -> hc_supervisor i (hc_decoupler -> axi_burst_equalizer -> hc_reservation AR/AW,
-//                   hc_port_counters) -> axi_exbar (class priority, round-robin, global limit G) -> m_axi
+//   s_axi port i -> hc_supervisor i (hc_decoupler -> hc_guard -> axi_burst_equalizer -> hc_reservation
+//                   AR/AW, hc_port_counters) -> axi_exbar (class priority, round-robin, global limit G) -> m_axi
 //   s_axil -> hc_regs_ports (PeakRDL block from rdl/hyperconnect.rdl) -> hc_cfg_check per ranged field
 //   hc_period: the central unit recharging every port's budgets in the same cycle
 //
@@ -26,8 +26,11 @@
 //   (nominal length 0 or > 256, outstanding limit 0 or > TRACK_DEPTH, period 0, G 0) are not applied:
 //   the register keeps its previous value and a sticky error flag is set.
 // irq: level, OR over ports of (IRQ_STATUS & IRQ_EN); events: port decoupled, configuration write
-//   rejected, budget spent before the period ended.
-// Assumes: accelerators obey AXI4 (stall protection and protocol guards are a later issue).
+//   rejected, budget spent before the period ended, accelerator fault (FAULT: a request outside the
+//   port's address window, answered with DECERR by hc_guard).
+// Security (docs/security.md): per-port address windows; LOCK freezes the configuration until reset.
+// Assumes: accelerators obey the AXI4 handshake rules (stall protection and protocol guards are
+//   planned, issue 5).
 module axi_hyperconnect #(
     parameter int S_COUNT       = 4,
     parameter int ADDR_WIDTH    = 32,
@@ -42,10 +45,10 @@ module axi_hyperconnect #(
     input  logic                            aclk,
     input  logic                            aresetn,
     output logic                            irq,
-    // AXI4-Lite control port (32-bit data, 11-bit address: 0x000..0x7FF)
+    // AXI4-Lite control port (32-bit data, 12-bit address: 0x000..0xFFF)
     input  logic                            s_axil_awvalid,
     output logic                            s_axil_awready,
-    input  logic [10:0]                     s_axil_awaddr,
+    input  logic [11:0]                     s_axil_awaddr,
     input  logic [2:0]                      s_axil_awprot,
     input  logic                            s_axil_wvalid,
     output logic                            s_axil_wready,
@@ -56,7 +59,7 @@ module axi_hyperconnect #(
     output logic [1:0]                      s_axil_bresp,
     input  logic                            s_axil_arvalid,
     output logic                            s_axil_arready,
-    input  logic [10:0]                     s_axil_araddr,
+    input  logic [11:0]                     s_axil_araddr,
     input  logic [2:0]                      s_axil_arprot,
     output logic                            s_axil_rvalid,
     input  logic                            s_axil_rready,
@@ -141,7 +144,7 @@ module axi_hyperconnect #(
 );
     // The register block holds RP port register sets (RP >= S_COUNT): the committed rtl/ copy has 16, a
     // build for fewer ports generates a smaller one (hc regs --ports N). Sets above S_COUNT are tied off.
-    localparam int RP = (hc_regs_pkg::HC_REGS_SIZE - 'h100) / 'h40;
+    localparam int RP = (hc_regs_pkg::HC_REGS_SIZE - 'h100 + 'h7F) / 'h80;   // the last set ends before 0x80
 
     initial begin
         if (S_COUNT < 1 || S_COUNT > 16)
@@ -172,7 +175,10 @@ module axi_hyperconnect #(
     logic [RP-1:0]          res_en, decouple, cnt_clear;
     logic [RP*16-1:0]       rd_budget, wr_budget;
     logic [RP-1:0]          draining, decoupled, rd_spent, wr_spent;
-    logic [RP*3-1:0]        irq_en, irq_status, irq_set;
+    logic [RP*4-1:0]        irq_en, irq_status, irq_set;
+    logic [RP-1:0]          win_en;
+    logic [RP*64-1:0]       win_base, win_size;
+    logic [RP*2-1:0]        fault_set;
     logic [RP*256-1:0]      counters;
 
     hc_regs_ports #(.PORTS(RP)) u_regs (
@@ -192,6 +198,7 @@ module axi_hyperconnect #(
         .wr_max_out(r_wr_max), .wr_max_out_we(wr_max_we), .wr_max_out_next(wr_max_next),
         .limit_err(rd_max_err | wr_max_err), .rd_budget, .wr_budget,
         .st_draining(draining), .st_decoupled(decoupled), .st_rd_spent(rd_spent), .st_wr_spent(wr_spent),
+        .win_en, .win_base, .win_size, .fault_set,
         .irq_en, .irq_status, .irq_set, .cnt_clear, .counters
     );
 
@@ -204,6 +211,12 @@ module axi_hyperconnect #(
         .clk(aclk), .rst_n(aresetn), .value(r_glimit), .applied(glimit), .restore_we(glimit_we),
         .restore_value(glimit_next), .error(glimit_err)
     );
+
+    // window sizes of 2**ADDR_WIDTH bytes or more cover the whole address space
+    function automatic logic [ADDR_WIDTH:0] win_size_clamped(input logic [63:0] size);
+        if (ADDR_WIDTH < 64 && (size >> ADDR_WIDTH) != 64'd0) return (ADDR_WIDTH + 1)'(1) << ADDR_WIDTH;
+        return (ADDR_WIDTH + 1)'(size);
+    endfunction
 
     // ------------------------------------------------------------------ central period unit
     logic recharge;
@@ -268,7 +281,10 @@ module axi_hyperconnect #(
             .cfg_nominal_len(nominal[i*9 +: 9]), .cfg_rd_max_out({1'b0, rd_max[i*8 +: 8]}),
             .cfg_wr_max_out({1'b0, wr_max[i*8 +: 8]}), .cfg_res_en(res_en[i]),
             .cfg_rd_budget(rd_budget[i*16 +: 16]), .cfg_wr_budget(wr_budget[i*16 +: 16]),
-            .cfg_decouple(decouple[i]), .recharge, .cnt_clear(clear_all || cnt_clear[i]),
+            .cfg_decouple(decouple[i]), .cfg_win_en(win_en[i]),
+            .cfg_win_base(win_base[i*64 +: ADDR_WIDTH]), .cfg_win_size(win_size_clamped(win_size[i*64 +: 64])),
+            .fault_win_rd(fault_set[i*2]), .fault_win_wr(fault_set[i*2 + 1]),
+            .recharge, .cnt_clear(clear_all || cnt_clear[i]),
             .draining(draining[i]), .decoupled(decoupled[i]), .rd_budget_spent(rd_spent[i]),
             .wr_budget_spent(wr_spent[i]), .counters(counters[i*256 +: 256]),
             .s_axi_awid(s_axi_awid[i*ID_WIDTH +: ID_WIDTH]),
@@ -308,7 +324,11 @@ module axi_hyperconnect #(
             .m_axi_rlast(x_rlast[i]), .m_axi_rvalid(x_rvalid[i]), .m_axi_rready(x_rready[i])
         );
 
-        // interrupt events: rising edges of decoupled / budget spent, and any rejected write of the port
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused_win = &{1'b0, win_base[i*64 +: 64]};   // bits above ADDR_WIDTH are ignored
+        /* verilator lint_on UNUSEDSIGNAL */
+
+        // interrupt events: rising edges of decoupled / budget spent, any rejected write of the port, faults
         logic was_decoupled, was_spent;
         always_ff @(posedge aclk) begin
             if (!aresetn) begin
@@ -319,7 +339,8 @@ module axi_hyperconnect #(
                 was_spent     <= rd_spent[i] || wr_spent[i];
             end
         end
-        assign irq_set[i*3 +: 3] = {(rd_spent[i] || wr_spent[i]) && !was_spent,
+        assign irq_set[i*4 +: 4] = {fault_set[i*2] || fault_set[i*2 + 1],
+                                    (rd_spent[i] || wr_spent[i]) && !was_spent,
                                     nominal_err[i] || rd_max_err[i] || wr_max_err[i],
                                     decoupled[i] && !was_decoupled};
     end
@@ -329,11 +350,13 @@ module axi_hyperconnect #(
         assign {nominal_we[i], nominal_err[i], rd_max_we[i], wr_max_we[i], rd_max_err[i], wr_max_err[i]} = '0;
         assign {nominal_next[i*9 +: 9], rd_max_next[i*8 +: 8], wr_max_next[i*8 +: 8]} = '0;
         assign {draining[i], decoupled[i], rd_spent[i], wr_spent[i]} = '0;
-        assign irq_set[i*3 +: 3] = '0;
+        assign irq_set[i*4 +: 4] = '0;
+        assign fault_set[i*2 +: 2] = '0;
         assign counters[i*256 +: 256] = '0;
         /* verilator lint_off UNUSEDSIGNAL */
         wire unused_ok = &{1'b0, r_nominal[i*9 +: 9], r_rd_max[i*8 +: 8], r_wr_max[i*8 +: 8], prio[i*2 +: 2],
-                           res_en[i], decouple[i], cnt_clear[i], rd_budget[i*16 +: 16], wr_budget[i*16 +: 16]};
+                           res_en[i], decouple[i], cnt_clear[i], rd_budget[i*16 +: 16], wr_budget[i*16 +: 16],
+                           win_en[i], win_base[i*64 +: 64], win_size[i*64 +: 64]};
         /* verilator lint_on UNUSEDSIGNAL */
     end
 

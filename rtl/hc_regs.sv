@@ -11,7 +11,7 @@ module hc_regs (
 
         output logic s_axil_awready,
         input wire s_axil_awvalid,
-        input wire [10:0] s_axil_awaddr,
+        input wire [11:0] s_axil_awaddr,
         input wire [2:0] s_axil_awprot,
         output logic s_axil_wready,
         input wire s_axil_wvalid,
@@ -22,7 +22,7 @@ module hc_regs (
         output logic [1:0] s_axil_bresp,
         output logic s_axil_arready,
         input wire s_axil_arvalid,
-        input wire [10:0] s_axil_araddr,
+        input wire [11:0] s_axil_araddr,
         input wire [2:0] s_axil_arprot,
         input wire s_axil_rready,
         output logic s_axil_rvalid,
@@ -38,7 +38,7 @@ module hc_regs (
     //--------------------------------------------------------------------------
     logic cpuif_req;
     logic cpuif_req_is_wr;
-    logic [10:0] cpuif_addr;
+    logic [11:0] cpuif_addr;
     logic [31:0] cpuif_wr_data;
     logic [31:0] cpuif_wr_biten;
     logic cpuif_req_stall_wr;
@@ -55,10 +55,10 @@ module hc_regs (
     logic [1:0] axil_n_in_flight;
     logic axil_prev_was_rd;
     logic axil_arvalid;
-    logic [10:0] axil_araddr;
+    logic [11:0] axil_araddr;
     logic axil_ar_accept;
     logic axil_awvalid;
-    logic [10:0] axil_awaddr;
+    logic [11:0] axil_awaddr;
     logic axil_wvalid;
     logic [31:0] axil_wdata;
     logic [3:0] axil_wstrb;
@@ -136,17 +136,17 @@ module hc_regs (
             if(axil_arvalid && !axil_prev_was_rd) begin
                 cpuif_req = '1;
                 cpuif_req_is_wr = '0;
-                cpuif_addr = {axil_araddr[10:2], 2'b0};
+                cpuif_addr = {axil_araddr[11:2], 2'b0};
                 if(!cpuif_req_stall_rd) axil_ar_accept = '1;
             end else if(axil_awvalid && axil_wvalid) begin
                 cpuif_req = '1;
                 cpuif_req_is_wr = '1;
-                cpuif_addr = {axil_awaddr[10:2], 2'b0};
+                cpuif_addr = {axil_awaddr[11:2], 2'b0};
                 if(!cpuif_req_stall_wr) axil_aw_accept = '1;
             end else if(axil_arvalid) begin
                 cpuif_req = '1;
                 cpuif_req_is_wr = '0;
-                cpuif_addr = {axil_araddr[10:2], 2'b0};
+                cpuif_addr = {axil_araddr[11:2], 2'b0};
                 if(!cpuif_req_stall_rd) axil_ar_accept = '1;
             end
         end
@@ -254,6 +254,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT0;
         struct {
             logic CFG;
@@ -272,6 +278,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT1;
         struct {
             logic CFG;
@@ -290,6 +302,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT2;
         struct {
             logic CFG;
@@ -308,6 +326,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT3;
         struct {
             logic CFG;
@@ -326,6 +350,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT4;
         struct {
             logic CFG;
@@ -344,6 +374,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT5;
         struct {
             logic CFG;
@@ -362,6 +398,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT6;
         struct {
             logic CFG;
@@ -380,6 +422,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT7;
         struct {
             logic CFG;
@@ -398,6 +446,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT8;
         struct {
             logic CFG;
@@ -416,6 +470,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT9;
         struct {
             logic CFG;
@@ -434,6 +494,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT10;
         struct {
             logic CFG;
@@ -452,6 +518,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT11;
         struct {
             logic CFG;
@@ -470,6 +542,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT12;
         struct {
             logic CFG;
@@ -488,6 +566,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT13;
         struct {
             logic CFG;
@@ -506,6 +590,12 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT14;
         struct {
             logic CFG;
@@ -524,11 +614,17 @@ module hc_regs (
             logic WR_TXN;
             logic STALL_CYCLES;
             logic MAX_RD_LATENCY;
+            logic WIN_BASE_LO;
+            logic WIN_BASE_HI;
+            logic WIN_SIZE_LO;
+            logic WIN_SIZE_HI;
+            logic FAULT;
+            logic INFO;
         } PORT15;
     } decoded_reg_strb_t;
     decoded_reg_strb_t decoded_reg_strb;
     logic decoded_err;
-    logic [10:0] decoded_addr;
+    logic [11:0] decoded_addr;
     logic decoded_req;
     logic decoded_req_is_wr;
     logic [31:0] decoded_wr_data;
@@ -539,798 +635,1086 @@ module hc_regs (
         automatic logic is_valid_rw;
         is_valid_addr = '0;
         is_valid_rw = '0;
-        decoded_reg_strb.ID = cpuif_req_masked & (cpuif_addr == 11'h0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h0) & !cpuif_req_is_wr;
-        decoded_reg_strb.VERSION = cpuif_req_masked & (cpuif_addr == 11'h4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4) & !cpuif_req_is_wr;
-        decoded_reg_strb.BUILD = cpuif_req_masked & (cpuif_addr == 11'h8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h8) & !cpuif_req_is_wr;
-        decoded_reg_strb.CTRL = cpuif_req_masked & (cpuif_addr == 11'hc);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'hc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'hc);
-        decoded_reg_strb.PERIOD = cpuif_req_masked & (cpuif_addr == 11'h10);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h10);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h10);
-        decoded_reg_strb.GLOBAL_LIMIT = cpuif_req_masked & (cpuif_addr == 11'h14);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h14);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h14);
-        decoded_reg_strb.GLOBAL_ERR = cpuif_req_masked & (cpuif_addr == 11'h18);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h18);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h18);
-        decoded_reg_strb.LOCK = cpuif_req_masked & (cpuif_addr == 11'h1c);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1c);
-        decoded_reg_strb.PORT0.CFG = cpuif_req_masked & (cpuif_addr == 11'h100);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h100);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h100);
-        decoded_reg_strb.PORT0.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h104);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h104);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h104);
-        decoded_reg_strb.PORT0.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h108);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h108);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h108);
-        decoded_reg_strb.PORT0.STATUS = cpuif_req_masked & (cpuif_addr == 11'h10c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h10c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h10c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT0.ERR = cpuif_req_masked & (cpuif_addr == 11'h110);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h110);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h110);
-        decoded_reg_strb.PORT0.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h114);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h114);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h114);
-        decoded_reg_strb.PORT0.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h118);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h118);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h118);
-        decoded_reg_strb.PORT0.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h11c);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h11c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h11c);
-        decoded_reg_strb.PORT0.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h120) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h120);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h120) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT0.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h124) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h124);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h124) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT0.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h128) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h128);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h128) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT0.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h12c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h12c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h12c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT0.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h130) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h130);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h130) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT0.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h134) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h134);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h134) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT0.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h138) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h138);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h138) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT0.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h13c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h13c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h13c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT1.CFG = cpuif_req_masked & (cpuif_addr == 11'h140);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h140);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h140);
-        decoded_reg_strb.PORT1.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h144);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h144);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h144);
-        decoded_reg_strb.PORT1.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h148);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h148);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h148);
-        decoded_reg_strb.PORT1.STATUS = cpuif_req_masked & (cpuif_addr == 11'h14c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h14c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h14c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT1.ERR = cpuif_req_masked & (cpuif_addr == 11'h150);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h150);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h150);
-        decoded_reg_strb.PORT1.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h154);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h154);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h154);
-        decoded_reg_strb.PORT1.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h158);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h158);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h158);
-        decoded_reg_strb.PORT1.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h15c);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h15c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h15c);
-        decoded_reg_strb.PORT1.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h160) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h160);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h160) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT1.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h164) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h164);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h164) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT1.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h168) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h168);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h168) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT1.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h16c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h16c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h16c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT1.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h170) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h170);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h170) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT1.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h174) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h174);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h174) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT1.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h178) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h178);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h178) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT1.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h17c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h17c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h17c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT2.CFG = cpuif_req_masked & (cpuif_addr == 11'h180);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h180);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h180);
-        decoded_reg_strb.PORT2.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h184);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h184);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h184);
-        decoded_reg_strb.PORT2.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h188);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h188);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h188);
-        decoded_reg_strb.PORT2.STATUS = cpuif_req_masked & (cpuif_addr == 11'h18c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h18c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h18c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT2.ERR = cpuif_req_masked & (cpuif_addr == 11'h190);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h190);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h190);
-        decoded_reg_strb.PORT2.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h194);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h194);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h194);
-        decoded_reg_strb.PORT2.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h198);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h198);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h198);
-        decoded_reg_strb.PORT2.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h19c);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h19c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h19c);
-        decoded_reg_strb.PORT2.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h1a0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1a0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1a0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT2.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h1a4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1a4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1a4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT2.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h1a8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1a8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1a8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT2.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h1ac) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1ac);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1ac) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT2.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h1b0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1b0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1b0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT2.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h1b4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1b4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1b4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT2.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h1b8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1b8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1b8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT2.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h1bc) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1bc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1bc) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT3.CFG = cpuif_req_masked & (cpuif_addr == 11'h1c0);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1c0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1c0);
-        decoded_reg_strb.PORT3.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h1c4);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1c4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1c4);
-        decoded_reg_strb.PORT3.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h1c8);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1c8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1c8);
-        decoded_reg_strb.PORT3.STATUS = cpuif_req_masked & (cpuif_addr == 11'h1cc) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1cc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1cc) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT3.ERR = cpuif_req_masked & (cpuif_addr == 11'h1d0);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1d0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1d0);
-        decoded_reg_strb.PORT3.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h1d4);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1d4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1d4);
-        decoded_reg_strb.PORT3.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h1d8);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1d8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1d8);
-        decoded_reg_strb.PORT3.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h1dc);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1dc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1dc);
-        decoded_reg_strb.PORT3.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h1e0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1e0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1e0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT3.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h1e4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1e4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1e4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT3.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h1e8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1e8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1e8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT3.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h1ec) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1ec);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1ec) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT3.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h1f0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1f0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1f0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT3.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h1f4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1f4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1f4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT3.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h1f8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1f8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1f8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT3.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h1fc) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h1fc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h1fc) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT4.CFG = cpuif_req_masked & (cpuif_addr == 11'h200);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h200);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h200);
-        decoded_reg_strb.PORT4.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h204);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h204);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h204);
-        decoded_reg_strb.PORT4.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h208);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h208);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h208);
-        decoded_reg_strb.PORT4.STATUS = cpuif_req_masked & (cpuif_addr == 11'h20c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h20c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h20c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT4.ERR = cpuif_req_masked & (cpuif_addr == 11'h210);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h210);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h210);
-        decoded_reg_strb.PORT4.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h214);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h214);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h214);
-        decoded_reg_strb.PORT4.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h218);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h218);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h218);
-        decoded_reg_strb.PORT4.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h21c);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h21c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h21c);
-        decoded_reg_strb.PORT4.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h220) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h220);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h220) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT4.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h224) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h224);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h224) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT4.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h228) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h228);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h228) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT4.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h22c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h22c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h22c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT4.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h230) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h230);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h230) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT4.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h234) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h234);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h234) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT4.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h238) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h238);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h238) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT4.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h23c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h23c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h23c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT5.CFG = cpuif_req_masked & (cpuif_addr == 11'h240);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h240);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h240);
-        decoded_reg_strb.PORT5.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h244);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h244);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h244);
-        decoded_reg_strb.PORT5.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h248);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h248);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h248);
-        decoded_reg_strb.PORT5.STATUS = cpuif_req_masked & (cpuif_addr == 11'h24c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h24c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h24c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT5.ERR = cpuif_req_masked & (cpuif_addr == 11'h250);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h250);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h250);
-        decoded_reg_strb.PORT5.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h254);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h254);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h254);
-        decoded_reg_strb.PORT5.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h258);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h258);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h258);
-        decoded_reg_strb.PORT5.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h25c);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h25c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h25c);
-        decoded_reg_strb.PORT5.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h260) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h260);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h260) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT5.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h264) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h264);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h264) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT5.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h268) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h268);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h268) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT5.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h26c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h26c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h26c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT5.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h270) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h270);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h270) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT5.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h274) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h274);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h274) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT5.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h278) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h278);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h278) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT5.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h27c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h27c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h27c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT6.CFG = cpuif_req_masked & (cpuif_addr == 11'h280);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h280);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h280);
-        decoded_reg_strb.PORT6.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h284);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h284);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h284);
-        decoded_reg_strb.PORT6.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h288);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h288);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h288);
-        decoded_reg_strb.PORT6.STATUS = cpuif_req_masked & (cpuif_addr == 11'h28c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h28c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h28c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT6.ERR = cpuif_req_masked & (cpuif_addr == 11'h290);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h290);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h290);
-        decoded_reg_strb.PORT6.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h294);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h294);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h294);
-        decoded_reg_strb.PORT6.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h298);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h298);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h298);
-        decoded_reg_strb.PORT6.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h29c);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h29c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h29c);
-        decoded_reg_strb.PORT6.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h2a0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2a0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2a0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT6.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h2a4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2a4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2a4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT6.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h2a8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2a8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2a8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT6.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h2ac) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2ac);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2ac) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT6.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h2b0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2b0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2b0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT6.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h2b4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2b4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2b4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT6.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h2b8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2b8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2b8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT6.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h2bc) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2bc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2bc) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT7.CFG = cpuif_req_masked & (cpuif_addr == 11'h2c0);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2c0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2c0);
-        decoded_reg_strb.PORT7.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h2c4);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2c4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2c4);
-        decoded_reg_strb.PORT7.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h2c8);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2c8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2c8);
-        decoded_reg_strb.PORT7.STATUS = cpuif_req_masked & (cpuif_addr == 11'h2cc) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2cc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2cc) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT7.ERR = cpuif_req_masked & (cpuif_addr == 11'h2d0);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2d0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2d0);
-        decoded_reg_strb.PORT7.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h2d4);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2d4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2d4);
-        decoded_reg_strb.PORT7.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h2d8);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2d8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2d8);
-        decoded_reg_strb.PORT7.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h2dc);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2dc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2dc);
-        decoded_reg_strb.PORT7.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h2e0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2e0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2e0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT7.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h2e4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2e4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2e4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT7.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h2e8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2e8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2e8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT7.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h2ec) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2ec);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2ec) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT7.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h2f0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2f0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2f0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT7.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h2f4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2f4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2f4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT7.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h2f8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2f8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2f8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT7.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h2fc) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h2fc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h2fc) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT8.CFG = cpuif_req_masked & (cpuif_addr == 11'h300);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h300);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h300);
-        decoded_reg_strb.PORT8.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h304);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h304);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h304);
-        decoded_reg_strb.PORT8.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h308);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h308);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h308);
-        decoded_reg_strb.PORT8.STATUS = cpuif_req_masked & (cpuif_addr == 11'h30c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h30c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h30c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT8.ERR = cpuif_req_masked & (cpuif_addr == 11'h310);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h310);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h310);
-        decoded_reg_strb.PORT8.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h314);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h314);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h314);
-        decoded_reg_strb.PORT8.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h318);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h318);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h318);
-        decoded_reg_strb.PORT8.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h31c);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h31c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h31c);
-        decoded_reg_strb.PORT8.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h320) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h320);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h320) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT8.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h324) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h324);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h324) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT8.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h328) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h328);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h328) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT8.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h32c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h32c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h32c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT8.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h330) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h330);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h330) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT8.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h334) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h334);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h334) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT8.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h338) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h338);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h338) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT8.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h33c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h33c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h33c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT9.CFG = cpuif_req_masked & (cpuif_addr == 11'h340);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h340);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h340);
-        decoded_reg_strb.PORT9.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h344);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h344);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h344);
-        decoded_reg_strb.PORT9.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h348);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h348);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h348);
-        decoded_reg_strb.PORT9.STATUS = cpuif_req_masked & (cpuif_addr == 11'h34c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h34c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h34c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT9.ERR = cpuif_req_masked & (cpuif_addr == 11'h350);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h350);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h350);
-        decoded_reg_strb.PORT9.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h354);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h354);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h354);
-        decoded_reg_strb.PORT9.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h358);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h358);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h358);
-        decoded_reg_strb.PORT9.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h35c);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h35c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h35c);
-        decoded_reg_strb.PORT9.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h360) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h360);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h360) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT9.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h364) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h364);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h364) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT9.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h368) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h368);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h368) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT9.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h36c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h36c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h36c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT9.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h370) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h370);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h370) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT9.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h374) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h374);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h374) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT9.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h378) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h378);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h378) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT9.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h37c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h37c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h37c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT10.CFG = cpuif_req_masked & (cpuif_addr == 11'h380);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h380);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h380);
-        decoded_reg_strb.PORT10.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h384);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h384);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h384);
-        decoded_reg_strb.PORT10.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h388);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h388);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h388);
-        decoded_reg_strb.PORT10.STATUS = cpuif_req_masked & (cpuif_addr == 11'h38c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h38c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h38c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT10.ERR = cpuif_req_masked & (cpuif_addr == 11'h390);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h390);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h390);
-        decoded_reg_strb.PORT10.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h394);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h394);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h394);
-        decoded_reg_strb.PORT10.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h398);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h398);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h398);
-        decoded_reg_strb.PORT10.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h39c);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h39c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h39c);
-        decoded_reg_strb.PORT10.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h3a0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3a0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3a0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT10.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h3a4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3a4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3a4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT10.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h3a8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3a8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3a8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT10.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h3ac) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3ac);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3ac) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT10.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h3b0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3b0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3b0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT10.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h3b4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3b4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3b4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT10.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h3b8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3b8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3b8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT10.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h3bc) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3bc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3bc) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT11.CFG = cpuif_req_masked & (cpuif_addr == 11'h3c0);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3c0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3c0);
-        decoded_reg_strb.PORT11.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h3c4);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3c4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3c4);
-        decoded_reg_strb.PORT11.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h3c8);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3c8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3c8);
-        decoded_reg_strb.PORT11.STATUS = cpuif_req_masked & (cpuif_addr == 11'h3cc) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3cc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3cc) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT11.ERR = cpuif_req_masked & (cpuif_addr == 11'h3d0);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3d0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3d0);
-        decoded_reg_strb.PORT11.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h3d4);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3d4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3d4);
-        decoded_reg_strb.PORT11.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h3d8);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3d8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3d8);
-        decoded_reg_strb.PORT11.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h3dc);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3dc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3dc);
-        decoded_reg_strb.PORT11.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h3e0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3e0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3e0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT11.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h3e4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3e4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3e4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT11.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h3e8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3e8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3e8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT11.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h3ec) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3ec);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3ec) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT11.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h3f0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3f0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3f0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT11.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h3f4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3f4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3f4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT11.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h3f8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3f8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3f8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT11.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h3fc) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h3fc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h3fc) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT12.CFG = cpuif_req_masked & (cpuif_addr == 11'h400);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h400);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h400);
-        decoded_reg_strb.PORT12.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h404);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h404);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h404);
-        decoded_reg_strb.PORT12.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h408);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h408);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h408);
-        decoded_reg_strb.PORT12.STATUS = cpuif_req_masked & (cpuif_addr == 11'h40c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h40c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h40c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT12.ERR = cpuif_req_masked & (cpuif_addr == 11'h410);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h410);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h410);
-        decoded_reg_strb.PORT12.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h414);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h414);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h414);
-        decoded_reg_strb.PORT12.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h418);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h418);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h418);
-        decoded_reg_strb.PORT12.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h41c);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h41c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h41c);
-        decoded_reg_strb.PORT12.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h420) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h420);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h420) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT12.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h424) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h424);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h424) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT12.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h428) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h428);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h428) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT12.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h42c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h42c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h42c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT12.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h430) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h430);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h430) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT12.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h434) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h434);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h434) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT12.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h438) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h438);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h438) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT12.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h43c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h43c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h43c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT13.CFG = cpuif_req_masked & (cpuif_addr == 11'h440);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h440);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h440);
-        decoded_reg_strb.PORT13.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h444);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h444);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h444);
-        decoded_reg_strb.PORT13.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h448);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h448);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h448);
-        decoded_reg_strb.PORT13.STATUS = cpuif_req_masked & (cpuif_addr == 11'h44c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h44c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h44c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT13.ERR = cpuif_req_masked & (cpuif_addr == 11'h450);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h450);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h450);
-        decoded_reg_strb.PORT13.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h454);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h454);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h454);
-        decoded_reg_strb.PORT13.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h458);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h458);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h458);
-        decoded_reg_strb.PORT13.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h45c);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h45c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h45c);
-        decoded_reg_strb.PORT13.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h460) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h460);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h460) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT13.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h464) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h464);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h464) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT13.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h468) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h468);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h468) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT13.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h46c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h46c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h46c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT13.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h470) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h470);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h470) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT13.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h474) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h474);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h474) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT13.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h478) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h478);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h478) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT13.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h47c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h47c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h47c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT14.CFG = cpuif_req_masked & (cpuif_addr == 11'h480);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h480);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h480);
-        decoded_reg_strb.PORT14.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h484);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h484);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h484);
-        decoded_reg_strb.PORT14.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h488);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h488);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h488);
-        decoded_reg_strb.PORT14.STATUS = cpuif_req_masked & (cpuif_addr == 11'h48c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h48c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h48c) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT14.ERR = cpuif_req_masked & (cpuif_addr == 11'h490);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h490);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h490);
-        decoded_reg_strb.PORT14.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h494);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h494);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h494);
-        decoded_reg_strb.PORT14.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h498);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h498);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h498);
-        decoded_reg_strb.PORT14.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h49c);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h49c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h49c);
-        decoded_reg_strb.PORT14.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h4a0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4a0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4a0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT14.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h4a4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4a4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4a4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT14.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h4a8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4a8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4a8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT14.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h4ac) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4ac);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4ac) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT14.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h4b0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4b0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4b0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT14.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h4b4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4b4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4b4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT14.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h4b8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4b8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4b8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT14.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h4bc) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4bc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4bc) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT15.CFG = cpuif_req_masked & (cpuif_addr == 11'h4c0);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4c0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4c0);
-        decoded_reg_strb.PORT15.LIMITS = cpuif_req_masked & (cpuif_addr == 11'h4c4);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4c4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4c4);
-        decoded_reg_strb.PORT15.BUDGET = cpuif_req_masked & (cpuif_addr == 11'h4c8);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4c8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4c8);
-        decoded_reg_strb.PORT15.STATUS = cpuif_req_masked & (cpuif_addr == 11'h4cc) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4cc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4cc) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT15.ERR = cpuif_req_masked & (cpuif_addr == 11'h4d0);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4d0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4d0);
-        decoded_reg_strb.PORT15.IRQ_EN = cpuif_req_masked & (cpuif_addr == 11'h4d4);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4d4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4d4);
-        decoded_reg_strb.PORT15.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 11'h4d8);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4d8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4d8);
-        decoded_reg_strb.PORT15.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 11'h4dc);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4dc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4dc);
-        decoded_reg_strb.PORT15.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h4e0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4e0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4e0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT15.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h4e4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4e4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4e4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT15.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 11'h4e8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4e8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4e8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT15.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 11'h4ec) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4ec);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4ec) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT15.RD_TXN = cpuif_req_masked & (cpuif_addr == 11'h4f0) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4f0);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4f0) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT15.WR_TXN = cpuif_req_masked & (cpuif_addr == 11'h4f4) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4f4);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4f4) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT15.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 11'h4f8) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4f8);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4f8) & !cpuif_req_is_wr;
-        decoded_reg_strb.PORT15.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 11'h4fc) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 11'h4fc);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 11'h4fc) & !cpuif_req_is_wr;
+        decoded_reg_strb.ID = cpuif_req_masked & (cpuif_addr == 12'h0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h0) & !cpuif_req_is_wr;
+        decoded_reg_strb.VERSION = cpuif_req_masked & (cpuif_addr == 12'h4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4) & !cpuif_req_is_wr;
+        decoded_reg_strb.BUILD = cpuif_req_masked & (cpuif_addr == 12'h8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8) & !cpuif_req_is_wr;
+        decoded_reg_strb.CTRL = cpuif_req_masked & (cpuif_addr == 12'hc);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'hc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'hc);
+        decoded_reg_strb.PERIOD = cpuif_req_masked & (cpuif_addr == 12'h10);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h10);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h10);
+        decoded_reg_strb.GLOBAL_LIMIT = cpuif_req_masked & (cpuif_addr == 12'h14);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h14);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h14);
+        decoded_reg_strb.GLOBAL_ERR = cpuif_req_masked & (cpuif_addr == 12'h18);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h18);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h18);
+        decoded_reg_strb.LOCK = cpuif_req_masked & (cpuif_addr == 12'h1c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1c);
+        decoded_reg_strb.PORT0.CFG = cpuif_req_masked & (cpuif_addr == 12'h100);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h100);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h100);
+        decoded_reg_strb.PORT0.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h104);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h104);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h104);
+        decoded_reg_strb.PORT0.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h108);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h108);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h108);
+        decoded_reg_strb.PORT0.STATUS = cpuif_req_masked & (cpuif_addr == 12'h10c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h10c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h10c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT0.ERR = cpuif_req_masked & (cpuif_addr == 12'h110);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h110);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h110);
+        decoded_reg_strb.PORT0.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h114);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h114);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h114);
+        decoded_reg_strb.PORT0.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h118);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h118);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h118);
+        decoded_reg_strb.PORT0.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h11c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h11c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h11c);
+        decoded_reg_strb.PORT0.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h120) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h120);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h120) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT0.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h124) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h124);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h124) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT0.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h128) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h128);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h128) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT0.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h12c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h12c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h12c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT0.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h130) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h130);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h130) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT0.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h134) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h134);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h134) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT0.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h138) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h138);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h138) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT0.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h13c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h13c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h13c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT0.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h140);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h140);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h140);
+        decoded_reg_strb.PORT0.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h144);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h144);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h144);
+        decoded_reg_strb.PORT0.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h148);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h148);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h148);
+        decoded_reg_strb.PORT0.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h14c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h14c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h14c);
+        decoded_reg_strb.PORT0.FAULT = cpuif_req_masked & (cpuif_addr == 12'h150);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h150);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h150);
+        decoded_reg_strb.PORT0.INFO = cpuif_req_masked & (cpuif_addr == 12'h17c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h17c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h17c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT1.CFG = cpuif_req_masked & (cpuif_addr == 12'h180);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h180);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h180);
+        decoded_reg_strb.PORT1.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h184);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h184);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h184);
+        decoded_reg_strb.PORT1.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h188);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h188);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h188);
+        decoded_reg_strb.PORT1.STATUS = cpuif_req_masked & (cpuif_addr == 12'h18c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h18c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h18c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT1.ERR = cpuif_req_masked & (cpuif_addr == 12'h190);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h190);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h190);
+        decoded_reg_strb.PORT1.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h194);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h194);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h194);
+        decoded_reg_strb.PORT1.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h198);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h198);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h198);
+        decoded_reg_strb.PORT1.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h19c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h19c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h19c);
+        decoded_reg_strb.PORT1.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h1a0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1a0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1a0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT1.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h1a4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1a4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1a4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT1.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h1a8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1a8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1a8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT1.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h1ac) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1ac);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1ac) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT1.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h1b0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1b0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1b0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT1.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h1b4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1b4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1b4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT1.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h1b8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1b8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1b8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT1.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h1bc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1bc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1bc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT1.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h1c0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1c0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1c0);
+        decoded_reg_strb.PORT1.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h1c4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1c4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1c4);
+        decoded_reg_strb.PORT1.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h1c8);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1c8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1c8);
+        decoded_reg_strb.PORT1.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h1cc);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1cc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1cc);
+        decoded_reg_strb.PORT1.FAULT = cpuif_req_masked & (cpuif_addr == 12'h1d0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1d0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1d0);
+        decoded_reg_strb.PORT1.INFO = cpuif_req_masked & (cpuif_addr == 12'h1fc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1fc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1fc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT2.CFG = cpuif_req_masked & (cpuif_addr == 12'h200);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h200);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h200);
+        decoded_reg_strb.PORT2.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h204);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h204);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h204);
+        decoded_reg_strb.PORT2.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h208);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h208);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h208);
+        decoded_reg_strb.PORT2.STATUS = cpuif_req_masked & (cpuif_addr == 12'h20c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h20c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h20c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT2.ERR = cpuif_req_masked & (cpuif_addr == 12'h210);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h210);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h210);
+        decoded_reg_strb.PORT2.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h214);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h214);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h214);
+        decoded_reg_strb.PORT2.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h218);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h218);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h218);
+        decoded_reg_strb.PORT2.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h21c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h21c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h21c);
+        decoded_reg_strb.PORT2.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h220) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h220);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h220) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT2.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h224) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h224);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h224) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT2.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h228) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h228);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h228) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT2.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h22c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h22c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h22c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT2.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h230) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h230);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h230) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT2.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h234) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h234);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h234) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT2.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h238) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h238);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h238) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT2.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h23c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h23c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h23c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT2.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h240);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h240);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h240);
+        decoded_reg_strb.PORT2.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h244);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h244);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h244);
+        decoded_reg_strb.PORT2.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h248);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h248);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h248);
+        decoded_reg_strb.PORT2.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h24c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h24c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h24c);
+        decoded_reg_strb.PORT2.FAULT = cpuif_req_masked & (cpuif_addr == 12'h250);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h250);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h250);
+        decoded_reg_strb.PORT2.INFO = cpuif_req_masked & (cpuif_addr == 12'h27c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h27c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h27c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT3.CFG = cpuif_req_masked & (cpuif_addr == 12'h280);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h280);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h280);
+        decoded_reg_strb.PORT3.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h284);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h284);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h284);
+        decoded_reg_strb.PORT3.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h288);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h288);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h288);
+        decoded_reg_strb.PORT3.STATUS = cpuif_req_masked & (cpuif_addr == 12'h28c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h28c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h28c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT3.ERR = cpuif_req_masked & (cpuif_addr == 12'h290);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h290);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h290);
+        decoded_reg_strb.PORT3.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h294);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h294);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h294);
+        decoded_reg_strb.PORT3.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h298);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h298);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h298);
+        decoded_reg_strb.PORT3.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h29c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h29c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h29c);
+        decoded_reg_strb.PORT3.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h2a0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2a0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2a0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT3.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h2a4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2a4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2a4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT3.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h2a8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2a8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2a8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT3.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h2ac) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2ac);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2ac) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT3.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h2b0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2b0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2b0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT3.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h2b4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2b4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2b4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT3.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h2b8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2b8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2b8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT3.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h2bc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2bc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2bc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT3.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h2c0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2c0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2c0);
+        decoded_reg_strb.PORT3.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h2c4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2c4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2c4);
+        decoded_reg_strb.PORT3.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h2c8);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2c8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2c8);
+        decoded_reg_strb.PORT3.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h2cc);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2cc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2cc);
+        decoded_reg_strb.PORT3.FAULT = cpuif_req_masked & (cpuif_addr == 12'h2d0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2d0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2d0);
+        decoded_reg_strb.PORT3.INFO = cpuif_req_masked & (cpuif_addr == 12'h2fc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2fc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2fc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT4.CFG = cpuif_req_masked & (cpuif_addr == 12'h300);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h300);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h300);
+        decoded_reg_strb.PORT4.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h304);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h304);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h304);
+        decoded_reg_strb.PORT4.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h308);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h308);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h308);
+        decoded_reg_strb.PORT4.STATUS = cpuif_req_masked & (cpuif_addr == 12'h30c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h30c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h30c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT4.ERR = cpuif_req_masked & (cpuif_addr == 12'h310);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h310);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h310);
+        decoded_reg_strb.PORT4.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h314);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h314);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h314);
+        decoded_reg_strb.PORT4.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h318);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h318);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h318);
+        decoded_reg_strb.PORT4.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h31c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h31c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h31c);
+        decoded_reg_strb.PORT4.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h320) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h320);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h320) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT4.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h324) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h324);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h324) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT4.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h328) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h328);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h328) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT4.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h32c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h32c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h32c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT4.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h330) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h330);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h330) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT4.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h334) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h334);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h334) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT4.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h338) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h338);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h338) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT4.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h33c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h33c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h33c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT4.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h340);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h340);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h340);
+        decoded_reg_strb.PORT4.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h344);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h344);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h344);
+        decoded_reg_strb.PORT4.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h348);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h348);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h348);
+        decoded_reg_strb.PORT4.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h34c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h34c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h34c);
+        decoded_reg_strb.PORT4.FAULT = cpuif_req_masked & (cpuif_addr == 12'h350);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h350);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h350);
+        decoded_reg_strb.PORT4.INFO = cpuif_req_masked & (cpuif_addr == 12'h37c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h37c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h37c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT5.CFG = cpuif_req_masked & (cpuif_addr == 12'h380);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h380);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h380);
+        decoded_reg_strb.PORT5.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h384);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h384);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h384);
+        decoded_reg_strb.PORT5.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h388);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h388);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h388);
+        decoded_reg_strb.PORT5.STATUS = cpuif_req_masked & (cpuif_addr == 12'h38c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h38c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h38c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT5.ERR = cpuif_req_masked & (cpuif_addr == 12'h390);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h390);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h390);
+        decoded_reg_strb.PORT5.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h394);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h394);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h394);
+        decoded_reg_strb.PORT5.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h398);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h398);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h398);
+        decoded_reg_strb.PORT5.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h39c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h39c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h39c);
+        decoded_reg_strb.PORT5.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h3a0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3a0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3a0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT5.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h3a4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3a4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3a4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT5.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h3a8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3a8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3a8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT5.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h3ac) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3ac);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3ac) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT5.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h3b0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3b0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3b0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT5.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h3b4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3b4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3b4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT5.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h3b8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3b8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3b8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT5.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h3bc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3bc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3bc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT5.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h3c0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3c0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3c0);
+        decoded_reg_strb.PORT5.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h3c4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3c4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3c4);
+        decoded_reg_strb.PORT5.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h3c8);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3c8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3c8);
+        decoded_reg_strb.PORT5.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h3cc);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3cc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3cc);
+        decoded_reg_strb.PORT5.FAULT = cpuif_req_masked & (cpuif_addr == 12'h3d0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3d0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3d0);
+        decoded_reg_strb.PORT5.INFO = cpuif_req_masked & (cpuif_addr == 12'h3fc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3fc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3fc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT6.CFG = cpuif_req_masked & (cpuif_addr == 12'h400);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h400);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h400);
+        decoded_reg_strb.PORT6.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h404);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h404);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h404);
+        decoded_reg_strb.PORT6.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h408);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h408);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h408);
+        decoded_reg_strb.PORT6.STATUS = cpuif_req_masked & (cpuif_addr == 12'h40c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h40c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h40c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT6.ERR = cpuif_req_masked & (cpuif_addr == 12'h410);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h410);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h410);
+        decoded_reg_strb.PORT6.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h414);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h414);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h414);
+        decoded_reg_strb.PORT6.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h418);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h418);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h418);
+        decoded_reg_strb.PORT6.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h41c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h41c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h41c);
+        decoded_reg_strb.PORT6.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h420) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h420);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h420) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT6.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h424) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h424);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h424) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT6.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h428) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h428);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h428) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT6.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h42c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h42c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h42c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT6.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h430) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h430);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h430) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT6.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h434) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h434);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h434) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT6.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h438) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h438);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h438) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT6.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h43c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h43c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h43c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT6.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h440);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h440);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h440);
+        decoded_reg_strb.PORT6.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h444);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h444);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h444);
+        decoded_reg_strb.PORT6.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h448);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h448);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h448);
+        decoded_reg_strb.PORT6.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h44c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h44c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h44c);
+        decoded_reg_strb.PORT6.FAULT = cpuif_req_masked & (cpuif_addr == 12'h450);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h450);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h450);
+        decoded_reg_strb.PORT6.INFO = cpuif_req_masked & (cpuif_addr == 12'h47c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h47c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h47c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT7.CFG = cpuif_req_masked & (cpuif_addr == 12'h480);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h480);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h480);
+        decoded_reg_strb.PORT7.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h484);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h484);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h484);
+        decoded_reg_strb.PORT7.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h488);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h488);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h488);
+        decoded_reg_strb.PORT7.STATUS = cpuif_req_masked & (cpuif_addr == 12'h48c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h48c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h48c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT7.ERR = cpuif_req_masked & (cpuif_addr == 12'h490);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h490);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h490);
+        decoded_reg_strb.PORT7.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h494);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h494);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h494);
+        decoded_reg_strb.PORT7.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h498);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h498);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h498);
+        decoded_reg_strb.PORT7.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h49c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h49c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h49c);
+        decoded_reg_strb.PORT7.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h4a0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4a0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4a0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT7.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h4a4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4a4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4a4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT7.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h4a8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4a8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4a8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT7.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h4ac) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4ac);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4ac) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT7.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h4b0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4b0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4b0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT7.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h4b4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4b4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4b4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT7.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h4b8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4b8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4b8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT7.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h4bc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4bc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4bc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT7.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h4c0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4c0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4c0);
+        decoded_reg_strb.PORT7.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h4c4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4c4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4c4);
+        decoded_reg_strb.PORT7.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h4c8);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4c8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4c8);
+        decoded_reg_strb.PORT7.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h4cc);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4cc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4cc);
+        decoded_reg_strb.PORT7.FAULT = cpuif_req_masked & (cpuif_addr == 12'h4d0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4d0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4d0);
+        decoded_reg_strb.PORT7.INFO = cpuif_req_masked & (cpuif_addr == 12'h4fc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4fc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4fc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT8.CFG = cpuif_req_masked & (cpuif_addr == 12'h500);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h500);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h500);
+        decoded_reg_strb.PORT8.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h504);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h504);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h504);
+        decoded_reg_strb.PORT8.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h508);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h508);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h508);
+        decoded_reg_strb.PORT8.STATUS = cpuif_req_masked & (cpuif_addr == 12'h50c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h50c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h50c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT8.ERR = cpuif_req_masked & (cpuif_addr == 12'h510);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h510);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h510);
+        decoded_reg_strb.PORT8.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h514);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h514);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h514);
+        decoded_reg_strb.PORT8.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h518);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h518);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h518);
+        decoded_reg_strb.PORT8.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h51c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h51c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h51c);
+        decoded_reg_strb.PORT8.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h520) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h520);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h520) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT8.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h524) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h524);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h524) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT8.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h528) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h528);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h528) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT8.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h52c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h52c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h52c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT8.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h530) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h530);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h530) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT8.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h534) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h534);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h534) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT8.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h538) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h538);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h538) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT8.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h53c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h53c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h53c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT8.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h540);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h540);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h540);
+        decoded_reg_strb.PORT8.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h544);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h544);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h544);
+        decoded_reg_strb.PORT8.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h548);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h548);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h548);
+        decoded_reg_strb.PORT8.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h54c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h54c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h54c);
+        decoded_reg_strb.PORT8.FAULT = cpuif_req_masked & (cpuif_addr == 12'h550);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h550);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h550);
+        decoded_reg_strb.PORT8.INFO = cpuif_req_masked & (cpuif_addr == 12'h57c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h57c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h57c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT9.CFG = cpuif_req_masked & (cpuif_addr == 12'h580);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h580);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h580);
+        decoded_reg_strb.PORT9.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h584);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h584);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h584);
+        decoded_reg_strb.PORT9.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h588);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h588);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h588);
+        decoded_reg_strb.PORT9.STATUS = cpuif_req_masked & (cpuif_addr == 12'h58c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h58c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h58c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT9.ERR = cpuif_req_masked & (cpuif_addr == 12'h590);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h590);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h590);
+        decoded_reg_strb.PORT9.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h594);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h594);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h594);
+        decoded_reg_strb.PORT9.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h598);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h598);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h598);
+        decoded_reg_strb.PORT9.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h59c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h59c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h59c);
+        decoded_reg_strb.PORT9.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h5a0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5a0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5a0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT9.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h5a4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5a4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5a4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT9.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h5a8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5a8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5a8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT9.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h5ac) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5ac);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5ac) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT9.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h5b0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5b0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5b0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT9.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h5b4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5b4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5b4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT9.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h5b8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5b8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5b8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT9.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h5bc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5bc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5bc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT9.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h5c0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5c0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5c0);
+        decoded_reg_strb.PORT9.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h5c4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5c4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5c4);
+        decoded_reg_strb.PORT9.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h5c8);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5c8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5c8);
+        decoded_reg_strb.PORT9.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h5cc);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5cc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5cc);
+        decoded_reg_strb.PORT9.FAULT = cpuif_req_masked & (cpuif_addr == 12'h5d0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5d0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5d0);
+        decoded_reg_strb.PORT9.INFO = cpuif_req_masked & (cpuif_addr == 12'h5fc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5fc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5fc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT10.CFG = cpuif_req_masked & (cpuif_addr == 12'h600);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h600);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h600);
+        decoded_reg_strb.PORT10.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h604);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h604);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h604);
+        decoded_reg_strb.PORT10.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h608);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h608);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h608);
+        decoded_reg_strb.PORT10.STATUS = cpuif_req_masked & (cpuif_addr == 12'h60c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h60c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h60c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT10.ERR = cpuif_req_masked & (cpuif_addr == 12'h610);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h610);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h610);
+        decoded_reg_strb.PORT10.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h614);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h614);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h614);
+        decoded_reg_strb.PORT10.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h618);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h618);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h618);
+        decoded_reg_strb.PORT10.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h61c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h61c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h61c);
+        decoded_reg_strb.PORT10.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h620) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h620);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h620) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT10.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h624) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h624);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h624) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT10.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h628) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h628);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h628) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT10.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h62c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h62c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h62c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT10.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h630) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h630);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h630) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT10.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h634) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h634);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h634) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT10.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h638) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h638);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h638) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT10.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h63c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h63c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h63c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT10.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h640);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h640);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h640);
+        decoded_reg_strb.PORT10.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h644);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h644);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h644);
+        decoded_reg_strb.PORT10.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h648);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h648);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h648);
+        decoded_reg_strb.PORT10.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h64c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h64c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h64c);
+        decoded_reg_strb.PORT10.FAULT = cpuif_req_masked & (cpuif_addr == 12'h650);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h650);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h650);
+        decoded_reg_strb.PORT10.INFO = cpuif_req_masked & (cpuif_addr == 12'h67c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h67c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h67c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT11.CFG = cpuif_req_masked & (cpuif_addr == 12'h680);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h680);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h680);
+        decoded_reg_strb.PORT11.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h684);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h684);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h684);
+        decoded_reg_strb.PORT11.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h688);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h688);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h688);
+        decoded_reg_strb.PORT11.STATUS = cpuif_req_masked & (cpuif_addr == 12'h68c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h68c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h68c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT11.ERR = cpuif_req_masked & (cpuif_addr == 12'h690);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h690);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h690);
+        decoded_reg_strb.PORT11.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h694);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h694);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h694);
+        decoded_reg_strb.PORT11.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h698);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h698);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h698);
+        decoded_reg_strb.PORT11.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h69c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h69c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h69c);
+        decoded_reg_strb.PORT11.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h6a0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6a0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6a0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT11.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h6a4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6a4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6a4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT11.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h6a8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6a8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6a8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT11.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h6ac) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6ac);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6ac) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT11.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h6b0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6b0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6b0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT11.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h6b4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6b4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6b4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT11.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h6b8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6b8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6b8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT11.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h6bc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6bc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6bc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT11.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h6c0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6c0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6c0);
+        decoded_reg_strb.PORT11.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h6c4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6c4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6c4);
+        decoded_reg_strb.PORT11.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h6c8);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6c8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6c8);
+        decoded_reg_strb.PORT11.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h6cc);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6cc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6cc);
+        decoded_reg_strb.PORT11.FAULT = cpuif_req_masked & (cpuif_addr == 12'h6d0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6d0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6d0);
+        decoded_reg_strb.PORT11.INFO = cpuif_req_masked & (cpuif_addr == 12'h6fc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6fc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6fc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT12.CFG = cpuif_req_masked & (cpuif_addr == 12'h700);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h700);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h700);
+        decoded_reg_strb.PORT12.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h704);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h704);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h704);
+        decoded_reg_strb.PORT12.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h708);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h708);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h708);
+        decoded_reg_strb.PORT12.STATUS = cpuif_req_masked & (cpuif_addr == 12'h70c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h70c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h70c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT12.ERR = cpuif_req_masked & (cpuif_addr == 12'h710);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h710);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h710);
+        decoded_reg_strb.PORT12.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h714);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h714);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h714);
+        decoded_reg_strb.PORT12.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h718);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h718);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h718);
+        decoded_reg_strb.PORT12.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h71c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h71c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h71c);
+        decoded_reg_strb.PORT12.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h720) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h720);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h720) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT12.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h724) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h724);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h724) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT12.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h728) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h728);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h728) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT12.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h72c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h72c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h72c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT12.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h730) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h730);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h730) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT12.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h734) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h734);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h734) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT12.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h738) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h738);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h738) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT12.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h73c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h73c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h73c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT12.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h740);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h740);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h740);
+        decoded_reg_strb.PORT12.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h744);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h744);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h744);
+        decoded_reg_strb.PORT12.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h748);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h748);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h748);
+        decoded_reg_strb.PORT12.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h74c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h74c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h74c);
+        decoded_reg_strb.PORT12.FAULT = cpuif_req_masked & (cpuif_addr == 12'h750);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h750);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h750);
+        decoded_reg_strb.PORT12.INFO = cpuif_req_masked & (cpuif_addr == 12'h77c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h77c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h77c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT13.CFG = cpuif_req_masked & (cpuif_addr == 12'h780);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h780);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h780);
+        decoded_reg_strb.PORT13.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h784);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h784);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h784);
+        decoded_reg_strb.PORT13.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h788);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h788);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h788);
+        decoded_reg_strb.PORT13.STATUS = cpuif_req_masked & (cpuif_addr == 12'h78c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h78c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h78c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT13.ERR = cpuif_req_masked & (cpuif_addr == 12'h790);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h790);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h790);
+        decoded_reg_strb.PORT13.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h794);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h794);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h794);
+        decoded_reg_strb.PORT13.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h798);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h798);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h798);
+        decoded_reg_strb.PORT13.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h79c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h79c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h79c);
+        decoded_reg_strb.PORT13.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h7a0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7a0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7a0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT13.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h7a4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7a4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7a4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT13.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h7a8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7a8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7a8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT13.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h7ac) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7ac);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7ac) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT13.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h7b0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7b0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7b0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT13.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h7b4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7b4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7b4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT13.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h7b8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7b8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7b8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT13.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h7bc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7bc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7bc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT13.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h7c0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7c0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7c0);
+        decoded_reg_strb.PORT13.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h7c4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7c4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7c4);
+        decoded_reg_strb.PORT13.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h7c8);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7c8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7c8);
+        decoded_reg_strb.PORT13.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h7cc);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7cc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7cc);
+        decoded_reg_strb.PORT13.FAULT = cpuif_req_masked & (cpuif_addr == 12'h7d0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7d0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7d0);
+        decoded_reg_strb.PORT13.INFO = cpuif_req_masked & (cpuif_addr == 12'h7fc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7fc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7fc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT14.CFG = cpuif_req_masked & (cpuif_addr == 12'h800);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h800);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h800);
+        decoded_reg_strb.PORT14.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h804);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h804);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h804);
+        decoded_reg_strb.PORT14.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h808);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h808);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h808);
+        decoded_reg_strb.PORT14.STATUS = cpuif_req_masked & (cpuif_addr == 12'h80c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h80c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h80c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT14.ERR = cpuif_req_masked & (cpuif_addr == 12'h810);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h810);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h810);
+        decoded_reg_strb.PORT14.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h814);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h814);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h814);
+        decoded_reg_strb.PORT14.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h818);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h818);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h818);
+        decoded_reg_strb.PORT14.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h81c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h81c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h81c);
+        decoded_reg_strb.PORT14.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h820) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h820);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h820) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT14.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h824) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h824);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h824) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT14.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h828) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h828);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h828) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT14.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h82c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h82c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h82c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT14.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h830) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h830);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h830) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT14.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h834) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h834);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h834) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT14.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h838) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h838);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h838) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT14.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h83c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h83c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h83c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT14.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h840);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h840);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h840);
+        decoded_reg_strb.PORT14.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h844);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h844);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h844);
+        decoded_reg_strb.PORT14.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h848);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h848);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h848);
+        decoded_reg_strb.PORT14.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h84c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h84c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h84c);
+        decoded_reg_strb.PORT14.FAULT = cpuif_req_masked & (cpuif_addr == 12'h850);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h850);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h850);
+        decoded_reg_strb.PORT14.INFO = cpuif_req_masked & (cpuif_addr == 12'h87c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h87c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h87c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT15.CFG = cpuif_req_masked & (cpuif_addr == 12'h880);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h880);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h880);
+        decoded_reg_strb.PORT15.LIMITS = cpuif_req_masked & (cpuif_addr == 12'h884);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h884);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h884);
+        decoded_reg_strb.PORT15.BUDGET = cpuif_req_masked & (cpuif_addr == 12'h888);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h888);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h888);
+        decoded_reg_strb.PORT15.STATUS = cpuif_req_masked & (cpuif_addr == 12'h88c) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h88c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h88c) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT15.ERR = cpuif_req_masked & (cpuif_addr == 12'h890);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h890);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h890);
+        decoded_reg_strb.PORT15.IRQ_EN = cpuif_req_masked & (cpuif_addr == 12'h894);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h894);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h894);
+        decoded_reg_strb.PORT15.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 12'h898);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h898);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h898);
+        decoded_reg_strb.PORT15.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 12'h89c);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h89c);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h89c);
+        decoded_reg_strb.PORT15.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h8a0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8a0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8a0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT15.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h8a4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8a4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8a4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT15.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 12'h8a8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8a8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8a8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT15.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 12'h8ac) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8ac);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8ac) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT15.RD_TXN = cpuif_req_masked & (cpuif_addr == 12'h8b0) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8b0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8b0) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT15.WR_TXN = cpuif_req_masked & (cpuif_addr == 12'h8b4) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8b4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8b4) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT15.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 12'h8b8) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8b8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8b8) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT15.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 12'h8bc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8bc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8bc) & !cpuif_req_is_wr;
+        decoded_reg_strb.PORT15.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 12'h8c0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8c0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8c0);
+        decoded_reg_strb.PORT15.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 12'h8c4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8c4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8c4);
+        decoded_reg_strb.PORT15.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 12'h8c8);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8c8);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8c8);
+        decoded_reg_strb.PORT15.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 12'h8cc);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8cc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8cc);
+        decoded_reg_strb.PORT15.FAULT = cpuif_req_masked & (cpuif_addr == 12'h8d0);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8d0);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8d0);
+        decoded_reg_strb.PORT15.INFO = cpuif_req_masked & (cpuif_addr == 12'h8fc) & !cpuif_req_is_wr;
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8fc);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8fc) & !cpuif_req_is_wr;
         decoded_err = (~is_valid_addr | (is_valid_addr & ~is_valid_rw)) & decoded_req;
     end
 
@@ -1396,6 +1780,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -1441,6 +1829,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -1455,6 +1847,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -1462,6 +1858,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT0;
         struct {
             struct {
@@ -1480,6 +1910,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -1525,6 +1959,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -1539,6 +1977,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -1546,6 +1988,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT1;
         struct {
             struct {
@@ -1564,6 +2040,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -1609,6 +2089,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -1623,6 +2107,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -1630,6 +2118,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT2;
         struct {
             struct {
@@ -1648,6 +2170,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -1693,6 +2219,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -1707,6 +2237,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -1714,6 +2248,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT3;
         struct {
             struct {
@@ -1732,6 +2300,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -1777,6 +2349,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -1791,6 +2367,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -1798,6 +2378,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT4;
         struct {
             struct {
@@ -1816,6 +2430,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -1861,6 +2479,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -1875,6 +2497,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -1882,6 +2508,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT5;
         struct {
             struct {
@@ -1900,6 +2560,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -1945,6 +2609,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -1959,6 +2627,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -1966,6 +2638,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT6;
         struct {
             struct {
@@ -1984,6 +2690,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -2029,6 +2739,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -2043,6 +2757,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -2050,6 +2768,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT7;
         struct {
             struct {
@@ -2068,6 +2820,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -2113,6 +2869,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -2127,6 +2887,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -2134,6 +2898,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT8;
         struct {
             struct {
@@ -2152,6 +2950,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -2197,6 +2999,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -2211,6 +3017,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -2218,6 +3028,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT9;
         struct {
             struct {
@@ -2236,6 +3080,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -2281,6 +3129,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -2295,6 +3147,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -2302,6 +3158,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT10;
         struct {
             struct {
@@ -2320,6 +3210,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -2365,6 +3259,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -2379,6 +3277,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -2386,6 +3288,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT11;
         struct {
             struct {
@@ -2404,6 +3340,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -2449,6 +3389,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -2463,6 +3407,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -2470,6 +3418,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT12;
         struct {
             struct {
@@ -2488,6 +3470,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -2533,6 +3519,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -2547,6 +3537,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -2554,6 +3548,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT13;
         struct {
             struct {
@@ -2572,6 +3600,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -2617,6 +3649,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -2631,6 +3667,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -2638,6 +3678,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT14;
         struct {
             struct {
@@ -2656,6 +3730,10 @@ module hc_regs (
                 struct {
                     logic next;
                     logic load_next;
+                } win_en;
+                struct {
+                    logic next;
+                    logic load_next;
                 } decouple;
             } CFG;
             struct {
@@ -2701,6 +3779,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -2715,6 +3797,10 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } budget_spent;
+                struct {
+                    logic next;
+                    logic load_next;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
@@ -2722,6 +3808,40 @@ module hc_regs (
                     logic load_next;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] next;
+                    logic load_next;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } win_wr;
+            } FAULT;
         } PORT15;
     } field_combo_t;
     field_combo_t field_combo;
@@ -2768,6 +3888,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -2804,6 +3927,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -2815,12 +3941,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT0;
         struct {
             struct {
@@ -2835,6 +3992,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -2871,6 +4031,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -2882,12 +4045,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT1;
         struct {
             struct {
@@ -2902,6 +4096,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -2938,6 +4135,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -2949,12 +4149,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT2;
         struct {
             struct {
@@ -2969,6 +4200,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -3005,6 +4239,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -3016,12 +4253,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT3;
         struct {
             struct {
@@ -3036,6 +4304,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -3072,6 +4343,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -3083,12 +4357,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT4;
         struct {
             struct {
@@ -3103,6 +4408,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -3139,6 +4447,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -3150,12 +4461,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT5;
         struct {
             struct {
@@ -3170,6 +4512,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -3206,6 +4551,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -3217,12 +4565,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT6;
         struct {
             struct {
@@ -3237,6 +4616,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -3273,6 +4655,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -3284,12 +4669,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT7;
         struct {
             struct {
@@ -3304,6 +4720,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -3340,6 +4759,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -3351,12 +4773,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT8;
         struct {
             struct {
@@ -3371,6 +4824,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -3407,6 +4863,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -3418,12 +4877,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT9;
         struct {
             struct {
@@ -3438,6 +4928,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -3474,6 +4967,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -3485,12 +4981,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT10;
         struct {
             struct {
@@ -3505,6 +5032,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -3541,6 +5071,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -3552,12 +5085,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT11;
         struct {
             struct {
@@ -3572,6 +5136,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -3608,6 +5175,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -3619,12 +5189,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT12;
         struct {
             struct {
@@ -3639,6 +5240,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -3675,6 +5279,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -3686,12 +5293,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT13;
         struct {
             struct {
@@ -3706,6 +5344,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -3742,6 +5383,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -3753,12 +5397,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT14;
         struct {
             struct {
@@ -3773,6 +5448,9 @@ module hc_regs (
                 } res_en;
                 struct {
                     logic value;
+                } win_en;
+                struct {
+                    logic value;
                 } decouple;
             } CFG;
             struct {
@@ -3809,6 +5487,9 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_EN;
             struct {
                 struct {
@@ -3820,12 +5501,43 @@ module hc_regs (
                 struct {
                     logic value;
                 } budget_spent;
+                struct {
+                    logic value;
+                } fault;
             } IRQ_STATUS;
             struct {
                 struct {
                     logic value;
                 } clear;
             } CNT_CTRL;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_BASE_HI;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_LO;
+            struct {
+                struct {
+                    logic [31:0] value;
+                } value;
+            } WIN_SIZE_HI;
+            struct {
+                struct {
+                    logic value;
+                } win_rd;
+                struct {
+                    logic value;
+                } win_wr;
+            } FAULT;
         } PORT15;
     } field_storage_t;
     field_storage_t field_storage;
@@ -4053,6 +5765,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT0.CFG.res_en.value = field_storage.PORT0.CFG.res_en.value;
+    // Field: hyperconnect.PORT0.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.CFG && decoded_req_is_wr && !(hwif_in.PORT0.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT0.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT0.CFG.win_en.next = next_c;
+        field_combo.PORT0.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT0.CFG.win_en.load_next) begin
+                field_storage.PORT0.CFG.win_en.value <= field_combo.PORT0.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT0.CFG.win_en.value = field_storage.PORT0.CFG.win_en.value;
     // Field: hyperconnect.PORT0.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -4293,6 +6028,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT0.IRQ_EN.budget_spent.value = field_storage.PORT0.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT0.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT0.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT0.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT0.IRQ_EN.fault.next = next_c;
+        field_combo.PORT0.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT0.IRQ_EN.fault.load_next) begin
+                field_storage.PORT0.IRQ_EN.fault.value <= field_combo.PORT0.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT0.IRQ_EN.fault.value = field_storage.PORT0.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT0.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -4371,6 +6129,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT0.IRQ_STATUS.budget_spent.value = field_storage.PORT0.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT0.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT0.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT0.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT0.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT0.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT0.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT0.IRQ_STATUS.fault.value <= field_combo.PORT0.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT0.IRQ_STATUS.fault.value = field_storage.PORT0.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT0.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -4397,6 +6181,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT0.CNT_CTRL.clear.value = field_storage.PORT0.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT0.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT0.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT0.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT0.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT0.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT0.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT0.WIN_BASE_LO.value.value <= field_combo.PORT0.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT0.WIN_BASE_LO.value.value = field_storage.PORT0.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT0.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT0.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT0.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT0.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT0.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT0.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT0.WIN_BASE_HI.value.value <= field_combo.PORT0.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT0.WIN_BASE_HI.value.value = field_storage.PORT0.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT0.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT0.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT0.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT0.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT0.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT0.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT0.WIN_SIZE_LO.value.value <= field_combo.PORT0.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT0.WIN_SIZE_LO.value.value = field_storage.PORT0.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT0.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT0.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT0.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT0.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT0.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT0.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT0.WIN_SIZE_HI.value.value <= field_combo.PORT0.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT0.WIN_SIZE_HI.value.value = field_storage.PORT0.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT0.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT0.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT0.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT0.FAULT.win_rd.next = next_c;
+        field_combo.PORT0.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT0.FAULT.win_rd.load_next) begin
+                field_storage.PORT0.FAULT.win_rd.value <= field_combo.PORT0.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT0.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT0.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT0.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT0.FAULT.win_wr.next = next_c;
+        field_combo.PORT0.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT0.FAULT.win_wr.load_next) begin
+                field_storage.PORT0.FAULT.win_wr.value <= field_combo.PORT0.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT1.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -4469,6 +6395,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT1.CFG.res_en.value = field_storage.PORT1.CFG.res_en.value;
+    // Field: hyperconnect.PORT1.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.CFG && decoded_req_is_wr && !(hwif_in.PORT1.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT1.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT1.CFG.win_en.next = next_c;
+        field_combo.PORT1.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT1.CFG.win_en.load_next) begin
+                field_storage.PORT1.CFG.win_en.value <= field_combo.PORT1.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT1.CFG.win_en.value = field_storage.PORT1.CFG.win_en.value;
     // Field: hyperconnect.PORT1.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -4709,6 +6658,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT1.IRQ_EN.budget_spent.value = field_storage.PORT1.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT1.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT1.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT1.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT1.IRQ_EN.fault.next = next_c;
+        field_combo.PORT1.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT1.IRQ_EN.fault.load_next) begin
+                field_storage.PORT1.IRQ_EN.fault.value <= field_combo.PORT1.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT1.IRQ_EN.fault.value = field_storage.PORT1.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT1.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -4787,6 +6759,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT1.IRQ_STATUS.budget_spent.value = field_storage.PORT1.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT1.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT1.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT1.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT1.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT1.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT1.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT1.IRQ_STATUS.fault.value <= field_combo.PORT1.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT1.IRQ_STATUS.fault.value = field_storage.PORT1.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT1.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -4813,6 +6811,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT1.CNT_CTRL.clear.value = field_storage.PORT1.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT1.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT1.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT1.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT1.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT1.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT1.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT1.WIN_BASE_LO.value.value <= field_combo.PORT1.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT1.WIN_BASE_LO.value.value = field_storage.PORT1.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT1.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT1.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT1.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT1.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT1.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT1.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT1.WIN_BASE_HI.value.value <= field_combo.PORT1.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT1.WIN_BASE_HI.value.value = field_storage.PORT1.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT1.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT1.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT1.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT1.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT1.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT1.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT1.WIN_SIZE_LO.value.value <= field_combo.PORT1.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT1.WIN_SIZE_LO.value.value = field_storage.PORT1.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT1.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT1.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT1.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT1.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT1.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT1.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT1.WIN_SIZE_HI.value.value <= field_combo.PORT1.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT1.WIN_SIZE_HI.value.value = field_storage.PORT1.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT1.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT1.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT1.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT1.FAULT.win_rd.next = next_c;
+        field_combo.PORT1.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT1.FAULT.win_rd.load_next) begin
+                field_storage.PORT1.FAULT.win_rd.value <= field_combo.PORT1.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT1.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT1.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT1.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT1.FAULT.win_wr.next = next_c;
+        field_combo.PORT1.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT1.FAULT.win_wr.load_next) begin
+                field_storage.PORT1.FAULT.win_wr.value <= field_combo.PORT1.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT2.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -4885,6 +7025,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT2.CFG.res_en.value = field_storage.PORT2.CFG.res_en.value;
+    // Field: hyperconnect.PORT2.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.CFG && decoded_req_is_wr && !(hwif_in.PORT2.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT2.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT2.CFG.win_en.next = next_c;
+        field_combo.PORT2.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT2.CFG.win_en.load_next) begin
+                field_storage.PORT2.CFG.win_en.value <= field_combo.PORT2.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT2.CFG.win_en.value = field_storage.PORT2.CFG.win_en.value;
     // Field: hyperconnect.PORT2.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -5125,6 +7288,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT2.IRQ_EN.budget_spent.value = field_storage.PORT2.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT2.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT2.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT2.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT2.IRQ_EN.fault.next = next_c;
+        field_combo.PORT2.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT2.IRQ_EN.fault.load_next) begin
+                field_storage.PORT2.IRQ_EN.fault.value <= field_combo.PORT2.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT2.IRQ_EN.fault.value = field_storage.PORT2.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT2.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -5203,6 +7389,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT2.IRQ_STATUS.budget_spent.value = field_storage.PORT2.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT2.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT2.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT2.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT2.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT2.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT2.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT2.IRQ_STATUS.fault.value <= field_combo.PORT2.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT2.IRQ_STATUS.fault.value = field_storage.PORT2.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT2.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -5229,6 +7441,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT2.CNT_CTRL.clear.value = field_storage.PORT2.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT2.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT2.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT2.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT2.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT2.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT2.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT2.WIN_BASE_LO.value.value <= field_combo.PORT2.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT2.WIN_BASE_LO.value.value = field_storage.PORT2.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT2.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT2.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT2.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT2.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT2.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT2.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT2.WIN_BASE_HI.value.value <= field_combo.PORT2.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT2.WIN_BASE_HI.value.value = field_storage.PORT2.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT2.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT2.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT2.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT2.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT2.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT2.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT2.WIN_SIZE_LO.value.value <= field_combo.PORT2.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT2.WIN_SIZE_LO.value.value = field_storage.PORT2.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT2.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT2.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT2.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT2.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT2.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT2.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT2.WIN_SIZE_HI.value.value <= field_combo.PORT2.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT2.WIN_SIZE_HI.value.value = field_storage.PORT2.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT2.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT2.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT2.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT2.FAULT.win_rd.next = next_c;
+        field_combo.PORT2.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT2.FAULT.win_rd.load_next) begin
+                field_storage.PORT2.FAULT.win_rd.value <= field_combo.PORT2.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT2.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT2.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT2.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT2.FAULT.win_wr.next = next_c;
+        field_combo.PORT2.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT2.FAULT.win_wr.load_next) begin
+                field_storage.PORT2.FAULT.win_wr.value <= field_combo.PORT2.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT3.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -5301,6 +7655,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT3.CFG.res_en.value = field_storage.PORT3.CFG.res_en.value;
+    // Field: hyperconnect.PORT3.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.CFG && decoded_req_is_wr && !(hwif_in.PORT3.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT3.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT3.CFG.win_en.next = next_c;
+        field_combo.PORT3.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT3.CFG.win_en.load_next) begin
+                field_storage.PORT3.CFG.win_en.value <= field_combo.PORT3.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT3.CFG.win_en.value = field_storage.PORT3.CFG.win_en.value;
     // Field: hyperconnect.PORT3.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -5541,6 +7918,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT3.IRQ_EN.budget_spent.value = field_storage.PORT3.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT3.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT3.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT3.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT3.IRQ_EN.fault.next = next_c;
+        field_combo.PORT3.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT3.IRQ_EN.fault.load_next) begin
+                field_storage.PORT3.IRQ_EN.fault.value <= field_combo.PORT3.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT3.IRQ_EN.fault.value = field_storage.PORT3.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT3.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -5619,6 +8019,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT3.IRQ_STATUS.budget_spent.value = field_storage.PORT3.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT3.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT3.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT3.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT3.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT3.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT3.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT3.IRQ_STATUS.fault.value <= field_combo.PORT3.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT3.IRQ_STATUS.fault.value = field_storage.PORT3.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT3.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -5645,6 +8071,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT3.CNT_CTRL.clear.value = field_storage.PORT3.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT3.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT3.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT3.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT3.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT3.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT3.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT3.WIN_BASE_LO.value.value <= field_combo.PORT3.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT3.WIN_BASE_LO.value.value = field_storage.PORT3.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT3.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT3.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT3.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT3.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT3.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT3.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT3.WIN_BASE_HI.value.value <= field_combo.PORT3.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT3.WIN_BASE_HI.value.value = field_storage.PORT3.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT3.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT3.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT3.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT3.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT3.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT3.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT3.WIN_SIZE_LO.value.value <= field_combo.PORT3.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT3.WIN_SIZE_LO.value.value = field_storage.PORT3.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT3.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT3.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT3.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT3.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT3.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT3.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT3.WIN_SIZE_HI.value.value <= field_combo.PORT3.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT3.WIN_SIZE_HI.value.value = field_storage.PORT3.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT3.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT3.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT3.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT3.FAULT.win_rd.next = next_c;
+        field_combo.PORT3.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT3.FAULT.win_rd.load_next) begin
+                field_storage.PORT3.FAULT.win_rd.value <= field_combo.PORT3.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT3.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT3.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT3.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT3.FAULT.win_wr.next = next_c;
+        field_combo.PORT3.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT3.FAULT.win_wr.load_next) begin
+                field_storage.PORT3.FAULT.win_wr.value <= field_combo.PORT3.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT4.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -5717,6 +8285,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT4.CFG.res_en.value = field_storage.PORT4.CFG.res_en.value;
+    // Field: hyperconnect.PORT4.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.CFG && decoded_req_is_wr && !(hwif_in.PORT4.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT4.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT4.CFG.win_en.next = next_c;
+        field_combo.PORT4.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT4.CFG.win_en.load_next) begin
+                field_storage.PORT4.CFG.win_en.value <= field_combo.PORT4.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT4.CFG.win_en.value = field_storage.PORT4.CFG.win_en.value;
     // Field: hyperconnect.PORT4.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -5957,6 +8548,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT4.IRQ_EN.budget_spent.value = field_storage.PORT4.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT4.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT4.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT4.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT4.IRQ_EN.fault.next = next_c;
+        field_combo.PORT4.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT4.IRQ_EN.fault.load_next) begin
+                field_storage.PORT4.IRQ_EN.fault.value <= field_combo.PORT4.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT4.IRQ_EN.fault.value = field_storage.PORT4.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT4.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -6035,6 +8649,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT4.IRQ_STATUS.budget_spent.value = field_storage.PORT4.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT4.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT4.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT4.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT4.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT4.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT4.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT4.IRQ_STATUS.fault.value <= field_combo.PORT4.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT4.IRQ_STATUS.fault.value = field_storage.PORT4.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT4.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -6061,6 +8701,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT4.CNT_CTRL.clear.value = field_storage.PORT4.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT4.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT4.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT4.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT4.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT4.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT4.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT4.WIN_BASE_LO.value.value <= field_combo.PORT4.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT4.WIN_BASE_LO.value.value = field_storage.PORT4.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT4.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT4.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT4.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT4.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT4.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT4.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT4.WIN_BASE_HI.value.value <= field_combo.PORT4.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT4.WIN_BASE_HI.value.value = field_storage.PORT4.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT4.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT4.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT4.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT4.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT4.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT4.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT4.WIN_SIZE_LO.value.value <= field_combo.PORT4.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT4.WIN_SIZE_LO.value.value = field_storage.PORT4.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT4.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT4.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT4.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT4.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT4.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT4.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT4.WIN_SIZE_HI.value.value <= field_combo.PORT4.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT4.WIN_SIZE_HI.value.value = field_storage.PORT4.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT4.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT4.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT4.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT4.FAULT.win_rd.next = next_c;
+        field_combo.PORT4.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT4.FAULT.win_rd.load_next) begin
+                field_storage.PORT4.FAULT.win_rd.value <= field_combo.PORT4.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT4.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT4.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT4.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT4.FAULT.win_wr.next = next_c;
+        field_combo.PORT4.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT4.FAULT.win_wr.load_next) begin
+                field_storage.PORT4.FAULT.win_wr.value <= field_combo.PORT4.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT5.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -6133,6 +8915,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT5.CFG.res_en.value = field_storage.PORT5.CFG.res_en.value;
+    // Field: hyperconnect.PORT5.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.CFG && decoded_req_is_wr && !(hwif_in.PORT5.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT5.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT5.CFG.win_en.next = next_c;
+        field_combo.PORT5.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT5.CFG.win_en.load_next) begin
+                field_storage.PORT5.CFG.win_en.value <= field_combo.PORT5.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT5.CFG.win_en.value = field_storage.PORT5.CFG.win_en.value;
     // Field: hyperconnect.PORT5.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -6373,6 +9178,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT5.IRQ_EN.budget_spent.value = field_storage.PORT5.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT5.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT5.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT5.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT5.IRQ_EN.fault.next = next_c;
+        field_combo.PORT5.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT5.IRQ_EN.fault.load_next) begin
+                field_storage.PORT5.IRQ_EN.fault.value <= field_combo.PORT5.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT5.IRQ_EN.fault.value = field_storage.PORT5.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT5.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -6451,6 +9279,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT5.IRQ_STATUS.budget_spent.value = field_storage.PORT5.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT5.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT5.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT5.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT5.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT5.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT5.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT5.IRQ_STATUS.fault.value <= field_combo.PORT5.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT5.IRQ_STATUS.fault.value = field_storage.PORT5.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT5.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -6477,6 +9331,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT5.CNT_CTRL.clear.value = field_storage.PORT5.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT5.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT5.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT5.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT5.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT5.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT5.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT5.WIN_BASE_LO.value.value <= field_combo.PORT5.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT5.WIN_BASE_LO.value.value = field_storage.PORT5.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT5.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT5.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT5.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT5.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT5.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT5.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT5.WIN_BASE_HI.value.value <= field_combo.PORT5.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT5.WIN_BASE_HI.value.value = field_storage.PORT5.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT5.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT5.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT5.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT5.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT5.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT5.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT5.WIN_SIZE_LO.value.value <= field_combo.PORT5.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT5.WIN_SIZE_LO.value.value = field_storage.PORT5.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT5.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT5.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT5.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT5.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT5.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT5.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT5.WIN_SIZE_HI.value.value <= field_combo.PORT5.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT5.WIN_SIZE_HI.value.value = field_storage.PORT5.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT5.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT5.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT5.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT5.FAULT.win_rd.next = next_c;
+        field_combo.PORT5.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT5.FAULT.win_rd.load_next) begin
+                field_storage.PORT5.FAULT.win_rd.value <= field_combo.PORT5.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT5.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT5.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT5.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT5.FAULT.win_wr.next = next_c;
+        field_combo.PORT5.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT5.FAULT.win_wr.load_next) begin
+                field_storage.PORT5.FAULT.win_wr.value <= field_combo.PORT5.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT6.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -6549,6 +9545,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT6.CFG.res_en.value = field_storage.PORT6.CFG.res_en.value;
+    // Field: hyperconnect.PORT6.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.CFG && decoded_req_is_wr && !(hwif_in.PORT6.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT6.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT6.CFG.win_en.next = next_c;
+        field_combo.PORT6.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT6.CFG.win_en.load_next) begin
+                field_storage.PORT6.CFG.win_en.value <= field_combo.PORT6.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT6.CFG.win_en.value = field_storage.PORT6.CFG.win_en.value;
     // Field: hyperconnect.PORT6.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -6789,6 +9808,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT6.IRQ_EN.budget_spent.value = field_storage.PORT6.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT6.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT6.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT6.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT6.IRQ_EN.fault.next = next_c;
+        field_combo.PORT6.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT6.IRQ_EN.fault.load_next) begin
+                field_storage.PORT6.IRQ_EN.fault.value <= field_combo.PORT6.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT6.IRQ_EN.fault.value = field_storage.PORT6.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT6.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -6867,6 +9909,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT6.IRQ_STATUS.budget_spent.value = field_storage.PORT6.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT6.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT6.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT6.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT6.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT6.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT6.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT6.IRQ_STATUS.fault.value <= field_combo.PORT6.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT6.IRQ_STATUS.fault.value = field_storage.PORT6.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT6.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -6893,6 +9961,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT6.CNT_CTRL.clear.value = field_storage.PORT6.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT6.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT6.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT6.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT6.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT6.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT6.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT6.WIN_BASE_LO.value.value <= field_combo.PORT6.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT6.WIN_BASE_LO.value.value = field_storage.PORT6.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT6.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT6.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT6.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT6.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT6.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT6.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT6.WIN_BASE_HI.value.value <= field_combo.PORT6.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT6.WIN_BASE_HI.value.value = field_storage.PORT6.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT6.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT6.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT6.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT6.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT6.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT6.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT6.WIN_SIZE_LO.value.value <= field_combo.PORT6.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT6.WIN_SIZE_LO.value.value = field_storage.PORT6.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT6.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT6.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT6.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT6.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT6.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT6.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT6.WIN_SIZE_HI.value.value <= field_combo.PORT6.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT6.WIN_SIZE_HI.value.value = field_storage.PORT6.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT6.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT6.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT6.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT6.FAULT.win_rd.next = next_c;
+        field_combo.PORT6.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT6.FAULT.win_rd.load_next) begin
+                field_storage.PORT6.FAULT.win_rd.value <= field_combo.PORT6.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT6.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT6.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT6.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT6.FAULT.win_wr.next = next_c;
+        field_combo.PORT6.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT6.FAULT.win_wr.load_next) begin
+                field_storage.PORT6.FAULT.win_wr.value <= field_combo.PORT6.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT7.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -6965,6 +10175,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT7.CFG.res_en.value = field_storage.PORT7.CFG.res_en.value;
+    // Field: hyperconnect.PORT7.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.CFG && decoded_req_is_wr && !(hwif_in.PORT7.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT7.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT7.CFG.win_en.next = next_c;
+        field_combo.PORT7.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT7.CFG.win_en.load_next) begin
+                field_storage.PORT7.CFG.win_en.value <= field_combo.PORT7.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT7.CFG.win_en.value = field_storage.PORT7.CFG.win_en.value;
     // Field: hyperconnect.PORT7.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -7205,6 +10438,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT7.IRQ_EN.budget_spent.value = field_storage.PORT7.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT7.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT7.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT7.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT7.IRQ_EN.fault.next = next_c;
+        field_combo.PORT7.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT7.IRQ_EN.fault.load_next) begin
+                field_storage.PORT7.IRQ_EN.fault.value <= field_combo.PORT7.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT7.IRQ_EN.fault.value = field_storage.PORT7.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT7.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -7283,6 +10539,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT7.IRQ_STATUS.budget_spent.value = field_storage.PORT7.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT7.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT7.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT7.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT7.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT7.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT7.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT7.IRQ_STATUS.fault.value <= field_combo.PORT7.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT7.IRQ_STATUS.fault.value = field_storage.PORT7.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT7.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -7309,6 +10591,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT7.CNT_CTRL.clear.value = field_storage.PORT7.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT7.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT7.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT7.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT7.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT7.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT7.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT7.WIN_BASE_LO.value.value <= field_combo.PORT7.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT7.WIN_BASE_LO.value.value = field_storage.PORT7.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT7.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT7.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT7.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT7.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT7.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT7.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT7.WIN_BASE_HI.value.value <= field_combo.PORT7.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT7.WIN_BASE_HI.value.value = field_storage.PORT7.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT7.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT7.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT7.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT7.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT7.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT7.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT7.WIN_SIZE_LO.value.value <= field_combo.PORT7.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT7.WIN_SIZE_LO.value.value = field_storage.PORT7.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT7.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT7.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT7.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT7.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT7.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT7.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT7.WIN_SIZE_HI.value.value <= field_combo.PORT7.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT7.WIN_SIZE_HI.value.value = field_storage.PORT7.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT7.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT7.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT7.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT7.FAULT.win_rd.next = next_c;
+        field_combo.PORT7.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT7.FAULT.win_rd.load_next) begin
+                field_storage.PORT7.FAULT.win_rd.value <= field_combo.PORT7.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT7.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT7.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT7.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT7.FAULT.win_wr.next = next_c;
+        field_combo.PORT7.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT7.FAULT.win_wr.load_next) begin
+                field_storage.PORT7.FAULT.win_wr.value <= field_combo.PORT7.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT8.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -7381,6 +10805,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT8.CFG.res_en.value = field_storage.PORT8.CFG.res_en.value;
+    // Field: hyperconnect.PORT8.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.CFG && decoded_req_is_wr && !(hwif_in.PORT8.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT8.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT8.CFG.win_en.next = next_c;
+        field_combo.PORT8.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT8.CFG.win_en.load_next) begin
+                field_storage.PORT8.CFG.win_en.value <= field_combo.PORT8.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT8.CFG.win_en.value = field_storage.PORT8.CFG.win_en.value;
     // Field: hyperconnect.PORT8.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -7621,6 +11068,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT8.IRQ_EN.budget_spent.value = field_storage.PORT8.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT8.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT8.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT8.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT8.IRQ_EN.fault.next = next_c;
+        field_combo.PORT8.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT8.IRQ_EN.fault.load_next) begin
+                field_storage.PORT8.IRQ_EN.fault.value <= field_combo.PORT8.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT8.IRQ_EN.fault.value = field_storage.PORT8.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT8.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -7699,6 +11169,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT8.IRQ_STATUS.budget_spent.value = field_storage.PORT8.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT8.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT8.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT8.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT8.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT8.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT8.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT8.IRQ_STATUS.fault.value <= field_combo.PORT8.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT8.IRQ_STATUS.fault.value = field_storage.PORT8.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT8.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -7725,6 +11221,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT8.CNT_CTRL.clear.value = field_storage.PORT8.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT8.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT8.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT8.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT8.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT8.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT8.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT8.WIN_BASE_LO.value.value <= field_combo.PORT8.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT8.WIN_BASE_LO.value.value = field_storage.PORT8.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT8.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT8.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT8.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT8.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT8.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT8.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT8.WIN_BASE_HI.value.value <= field_combo.PORT8.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT8.WIN_BASE_HI.value.value = field_storage.PORT8.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT8.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT8.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT8.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT8.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT8.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT8.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT8.WIN_SIZE_LO.value.value <= field_combo.PORT8.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT8.WIN_SIZE_LO.value.value = field_storage.PORT8.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT8.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT8.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT8.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT8.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT8.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT8.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT8.WIN_SIZE_HI.value.value <= field_combo.PORT8.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT8.WIN_SIZE_HI.value.value = field_storage.PORT8.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT8.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT8.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT8.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT8.FAULT.win_rd.next = next_c;
+        field_combo.PORT8.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT8.FAULT.win_rd.load_next) begin
+                field_storage.PORT8.FAULT.win_rd.value <= field_combo.PORT8.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT8.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT8.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT8.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT8.FAULT.win_wr.next = next_c;
+        field_combo.PORT8.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT8.FAULT.win_wr.load_next) begin
+                field_storage.PORT8.FAULT.win_wr.value <= field_combo.PORT8.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT9.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -7797,6 +11435,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT9.CFG.res_en.value = field_storage.PORT9.CFG.res_en.value;
+    // Field: hyperconnect.PORT9.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.CFG && decoded_req_is_wr && !(hwif_in.PORT9.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT9.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT9.CFG.win_en.next = next_c;
+        field_combo.PORT9.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT9.CFG.win_en.load_next) begin
+                field_storage.PORT9.CFG.win_en.value <= field_combo.PORT9.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT9.CFG.win_en.value = field_storage.PORT9.CFG.win_en.value;
     // Field: hyperconnect.PORT9.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -8037,6 +11698,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT9.IRQ_EN.budget_spent.value = field_storage.PORT9.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT9.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT9.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT9.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT9.IRQ_EN.fault.next = next_c;
+        field_combo.PORT9.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT9.IRQ_EN.fault.load_next) begin
+                field_storage.PORT9.IRQ_EN.fault.value <= field_combo.PORT9.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT9.IRQ_EN.fault.value = field_storage.PORT9.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT9.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -8115,6 +11799,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT9.IRQ_STATUS.budget_spent.value = field_storage.PORT9.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT9.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT9.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT9.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT9.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT9.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT9.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT9.IRQ_STATUS.fault.value <= field_combo.PORT9.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT9.IRQ_STATUS.fault.value = field_storage.PORT9.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT9.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -8141,6 +11851,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT9.CNT_CTRL.clear.value = field_storage.PORT9.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT9.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT9.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT9.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT9.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT9.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT9.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT9.WIN_BASE_LO.value.value <= field_combo.PORT9.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT9.WIN_BASE_LO.value.value = field_storage.PORT9.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT9.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT9.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT9.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT9.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT9.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT9.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT9.WIN_BASE_HI.value.value <= field_combo.PORT9.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT9.WIN_BASE_HI.value.value = field_storage.PORT9.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT9.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT9.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT9.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT9.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT9.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT9.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT9.WIN_SIZE_LO.value.value <= field_combo.PORT9.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT9.WIN_SIZE_LO.value.value = field_storage.PORT9.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT9.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT9.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT9.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT9.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT9.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT9.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT9.WIN_SIZE_HI.value.value <= field_combo.PORT9.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT9.WIN_SIZE_HI.value.value = field_storage.PORT9.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT9.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT9.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT9.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT9.FAULT.win_rd.next = next_c;
+        field_combo.PORT9.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT9.FAULT.win_rd.load_next) begin
+                field_storage.PORT9.FAULT.win_rd.value <= field_combo.PORT9.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT9.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT9.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT9.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT9.FAULT.win_wr.next = next_c;
+        field_combo.PORT9.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT9.FAULT.win_wr.load_next) begin
+                field_storage.PORT9.FAULT.win_wr.value <= field_combo.PORT9.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT10.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -8213,6 +12065,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT10.CFG.res_en.value = field_storage.PORT10.CFG.res_en.value;
+    // Field: hyperconnect.PORT10.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.CFG && decoded_req_is_wr && !(hwif_in.PORT10.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT10.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT10.CFG.win_en.next = next_c;
+        field_combo.PORT10.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT10.CFG.win_en.load_next) begin
+                field_storage.PORT10.CFG.win_en.value <= field_combo.PORT10.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT10.CFG.win_en.value = field_storage.PORT10.CFG.win_en.value;
     // Field: hyperconnect.PORT10.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -8453,6 +12328,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT10.IRQ_EN.budget_spent.value = field_storage.PORT10.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT10.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT10.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT10.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT10.IRQ_EN.fault.next = next_c;
+        field_combo.PORT10.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT10.IRQ_EN.fault.load_next) begin
+                field_storage.PORT10.IRQ_EN.fault.value <= field_combo.PORT10.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT10.IRQ_EN.fault.value = field_storage.PORT10.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT10.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -8531,6 +12429,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT10.IRQ_STATUS.budget_spent.value = field_storage.PORT10.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT10.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT10.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT10.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT10.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT10.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT10.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT10.IRQ_STATUS.fault.value <= field_combo.PORT10.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT10.IRQ_STATUS.fault.value = field_storage.PORT10.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT10.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -8557,6 +12481,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT10.CNT_CTRL.clear.value = field_storage.PORT10.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT10.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT10.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT10.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT10.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT10.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT10.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT10.WIN_BASE_LO.value.value <= field_combo.PORT10.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT10.WIN_BASE_LO.value.value = field_storage.PORT10.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT10.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT10.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT10.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT10.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT10.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT10.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT10.WIN_BASE_HI.value.value <= field_combo.PORT10.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT10.WIN_BASE_HI.value.value = field_storage.PORT10.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT10.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT10.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT10.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT10.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT10.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT10.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT10.WIN_SIZE_LO.value.value <= field_combo.PORT10.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT10.WIN_SIZE_LO.value.value = field_storage.PORT10.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT10.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT10.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT10.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT10.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT10.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT10.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT10.WIN_SIZE_HI.value.value <= field_combo.PORT10.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT10.WIN_SIZE_HI.value.value = field_storage.PORT10.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT10.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT10.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT10.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT10.FAULT.win_rd.next = next_c;
+        field_combo.PORT10.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT10.FAULT.win_rd.load_next) begin
+                field_storage.PORT10.FAULT.win_rd.value <= field_combo.PORT10.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT10.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT10.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT10.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT10.FAULT.win_wr.next = next_c;
+        field_combo.PORT10.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT10.FAULT.win_wr.load_next) begin
+                field_storage.PORT10.FAULT.win_wr.value <= field_combo.PORT10.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT11.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -8629,6 +12695,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT11.CFG.res_en.value = field_storage.PORT11.CFG.res_en.value;
+    // Field: hyperconnect.PORT11.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.CFG && decoded_req_is_wr && !(hwif_in.PORT11.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT11.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT11.CFG.win_en.next = next_c;
+        field_combo.PORT11.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT11.CFG.win_en.load_next) begin
+                field_storage.PORT11.CFG.win_en.value <= field_combo.PORT11.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT11.CFG.win_en.value = field_storage.PORT11.CFG.win_en.value;
     // Field: hyperconnect.PORT11.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -8869,6 +12958,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT11.IRQ_EN.budget_spent.value = field_storage.PORT11.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT11.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT11.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT11.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT11.IRQ_EN.fault.next = next_c;
+        field_combo.PORT11.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT11.IRQ_EN.fault.load_next) begin
+                field_storage.PORT11.IRQ_EN.fault.value <= field_combo.PORT11.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT11.IRQ_EN.fault.value = field_storage.PORT11.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT11.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -8947,6 +13059,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT11.IRQ_STATUS.budget_spent.value = field_storage.PORT11.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT11.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT11.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT11.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT11.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT11.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT11.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT11.IRQ_STATUS.fault.value <= field_combo.PORT11.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT11.IRQ_STATUS.fault.value = field_storage.PORT11.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT11.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -8973,6 +13111,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT11.CNT_CTRL.clear.value = field_storage.PORT11.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT11.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT11.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT11.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT11.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT11.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT11.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT11.WIN_BASE_LO.value.value <= field_combo.PORT11.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT11.WIN_BASE_LO.value.value = field_storage.PORT11.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT11.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT11.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT11.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT11.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT11.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT11.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT11.WIN_BASE_HI.value.value <= field_combo.PORT11.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT11.WIN_BASE_HI.value.value = field_storage.PORT11.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT11.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT11.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT11.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT11.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT11.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT11.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT11.WIN_SIZE_LO.value.value <= field_combo.PORT11.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT11.WIN_SIZE_LO.value.value = field_storage.PORT11.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT11.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT11.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT11.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT11.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT11.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT11.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT11.WIN_SIZE_HI.value.value <= field_combo.PORT11.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT11.WIN_SIZE_HI.value.value = field_storage.PORT11.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT11.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT11.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT11.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT11.FAULT.win_rd.next = next_c;
+        field_combo.PORT11.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT11.FAULT.win_rd.load_next) begin
+                field_storage.PORT11.FAULT.win_rd.value <= field_combo.PORT11.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT11.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT11.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT11.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT11.FAULT.win_wr.next = next_c;
+        field_combo.PORT11.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT11.FAULT.win_wr.load_next) begin
+                field_storage.PORT11.FAULT.win_wr.value <= field_combo.PORT11.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT12.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -9045,6 +13325,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT12.CFG.res_en.value = field_storage.PORT12.CFG.res_en.value;
+    // Field: hyperconnect.PORT12.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.CFG && decoded_req_is_wr && !(hwif_in.PORT12.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT12.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT12.CFG.win_en.next = next_c;
+        field_combo.PORT12.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT12.CFG.win_en.load_next) begin
+                field_storage.PORT12.CFG.win_en.value <= field_combo.PORT12.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT12.CFG.win_en.value = field_storage.PORT12.CFG.win_en.value;
     // Field: hyperconnect.PORT12.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -9285,6 +13588,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT12.IRQ_EN.budget_spent.value = field_storage.PORT12.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT12.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT12.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT12.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT12.IRQ_EN.fault.next = next_c;
+        field_combo.PORT12.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT12.IRQ_EN.fault.load_next) begin
+                field_storage.PORT12.IRQ_EN.fault.value <= field_combo.PORT12.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT12.IRQ_EN.fault.value = field_storage.PORT12.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT12.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -9363,6 +13689,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT12.IRQ_STATUS.budget_spent.value = field_storage.PORT12.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT12.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT12.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT12.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT12.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT12.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT12.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT12.IRQ_STATUS.fault.value <= field_combo.PORT12.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT12.IRQ_STATUS.fault.value = field_storage.PORT12.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT12.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -9389,6 +13741,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT12.CNT_CTRL.clear.value = field_storage.PORT12.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT12.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT12.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT12.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT12.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT12.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT12.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT12.WIN_BASE_LO.value.value <= field_combo.PORT12.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT12.WIN_BASE_LO.value.value = field_storage.PORT12.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT12.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT12.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT12.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT12.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT12.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT12.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT12.WIN_BASE_HI.value.value <= field_combo.PORT12.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT12.WIN_BASE_HI.value.value = field_storage.PORT12.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT12.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT12.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT12.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT12.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT12.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT12.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT12.WIN_SIZE_LO.value.value <= field_combo.PORT12.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT12.WIN_SIZE_LO.value.value = field_storage.PORT12.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT12.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT12.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT12.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT12.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT12.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT12.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT12.WIN_SIZE_HI.value.value <= field_combo.PORT12.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT12.WIN_SIZE_HI.value.value = field_storage.PORT12.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT12.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT12.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT12.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT12.FAULT.win_rd.next = next_c;
+        field_combo.PORT12.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT12.FAULT.win_rd.load_next) begin
+                field_storage.PORT12.FAULT.win_rd.value <= field_combo.PORT12.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT12.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT12.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT12.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT12.FAULT.win_wr.next = next_c;
+        field_combo.PORT12.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT12.FAULT.win_wr.load_next) begin
+                field_storage.PORT12.FAULT.win_wr.value <= field_combo.PORT12.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT13.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -9461,6 +13955,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT13.CFG.res_en.value = field_storage.PORT13.CFG.res_en.value;
+    // Field: hyperconnect.PORT13.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.CFG && decoded_req_is_wr && !(hwif_in.PORT13.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT13.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT13.CFG.win_en.next = next_c;
+        field_combo.PORT13.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT13.CFG.win_en.load_next) begin
+                field_storage.PORT13.CFG.win_en.value <= field_combo.PORT13.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT13.CFG.win_en.value = field_storage.PORT13.CFG.win_en.value;
     // Field: hyperconnect.PORT13.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -9701,6 +14218,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT13.IRQ_EN.budget_spent.value = field_storage.PORT13.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT13.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT13.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT13.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT13.IRQ_EN.fault.next = next_c;
+        field_combo.PORT13.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT13.IRQ_EN.fault.load_next) begin
+                field_storage.PORT13.IRQ_EN.fault.value <= field_combo.PORT13.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT13.IRQ_EN.fault.value = field_storage.PORT13.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT13.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -9779,6 +14319,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT13.IRQ_STATUS.budget_spent.value = field_storage.PORT13.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT13.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT13.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT13.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT13.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT13.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT13.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT13.IRQ_STATUS.fault.value <= field_combo.PORT13.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT13.IRQ_STATUS.fault.value = field_storage.PORT13.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT13.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -9805,6 +14371,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT13.CNT_CTRL.clear.value = field_storage.PORT13.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT13.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT13.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT13.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT13.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT13.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT13.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT13.WIN_BASE_LO.value.value <= field_combo.PORT13.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT13.WIN_BASE_LO.value.value = field_storage.PORT13.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT13.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT13.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT13.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT13.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT13.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT13.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT13.WIN_BASE_HI.value.value <= field_combo.PORT13.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT13.WIN_BASE_HI.value.value = field_storage.PORT13.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT13.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT13.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT13.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT13.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT13.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT13.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT13.WIN_SIZE_LO.value.value <= field_combo.PORT13.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT13.WIN_SIZE_LO.value.value = field_storage.PORT13.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT13.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT13.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT13.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT13.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT13.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT13.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT13.WIN_SIZE_HI.value.value <= field_combo.PORT13.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT13.WIN_SIZE_HI.value.value = field_storage.PORT13.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT13.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT13.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT13.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT13.FAULT.win_rd.next = next_c;
+        field_combo.PORT13.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT13.FAULT.win_rd.load_next) begin
+                field_storage.PORT13.FAULT.win_rd.value <= field_combo.PORT13.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT13.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT13.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT13.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT13.FAULT.win_wr.next = next_c;
+        field_combo.PORT13.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT13.FAULT.win_wr.load_next) begin
+                field_storage.PORT13.FAULT.win_wr.value <= field_combo.PORT13.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT14.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -9877,6 +14585,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT14.CFG.res_en.value = field_storage.PORT14.CFG.res_en.value;
+    // Field: hyperconnect.PORT14.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.CFG && decoded_req_is_wr && !(hwif_in.PORT14.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT14.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT14.CFG.win_en.next = next_c;
+        field_combo.PORT14.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT14.CFG.win_en.load_next) begin
+                field_storage.PORT14.CFG.win_en.value <= field_combo.PORT14.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT14.CFG.win_en.value = field_storage.PORT14.CFG.win_en.value;
     // Field: hyperconnect.PORT14.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -10117,6 +14848,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT14.IRQ_EN.budget_spent.value = field_storage.PORT14.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT14.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT14.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT14.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT14.IRQ_EN.fault.next = next_c;
+        field_combo.PORT14.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT14.IRQ_EN.fault.load_next) begin
+                field_storage.PORT14.IRQ_EN.fault.value <= field_combo.PORT14.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT14.IRQ_EN.fault.value = field_storage.PORT14.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT14.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -10195,6 +14949,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT14.IRQ_STATUS.budget_spent.value = field_storage.PORT14.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT14.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT14.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT14.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT14.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT14.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT14.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT14.IRQ_STATUS.fault.value <= field_combo.PORT14.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT14.IRQ_STATUS.fault.value = field_storage.PORT14.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT14.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -10221,6 +15001,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT14.CNT_CTRL.clear.value = field_storage.PORT14.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT14.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT14.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT14.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT14.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT14.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT14.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT14.WIN_BASE_LO.value.value <= field_combo.PORT14.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT14.WIN_BASE_LO.value.value = field_storage.PORT14.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT14.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT14.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT14.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT14.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT14.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT14.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT14.WIN_BASE_HI.value.value <= field_combo.PORT14.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT14.WIN_BASE_HI.value.value = field_storage.PORT14.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT14.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT14.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT14.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT14.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT14.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT14.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT14.WIN_SIZE_LO.value.value <= field_combo.PORT14.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT14.WIN_SIZE_LO.value.value = field_storage.PORT14.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT14.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT14.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT14.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT14.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT14.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT14.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT14.WIN_SIZE_HI.value.value <= field_combo.PORT14.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT14.WIN_SIZE_HI.value.value = field_storage.PORT14.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT14.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT14.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT14.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT14.FAULT.win_rd.next = next_c;
+        field_combo.PORT14.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT14.FAULT.win_rd.load_next) begin
+                field_storage.PORT14.FAULT.win_rd.value <= field_combo.PORT14.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT14.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT14.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT14.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT14.FAULT.win_wr.next = next_c;
+        field_combo.PORT14.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT14.FAULT.win_wr.load_next) begin
+                field_storage.PORT14.FAULT.win_wr.value <= field_combo.PORT14.FAULT.win_wr.next;
+            end
+        end
+    end
     // Field: hyperconnect.PORT15.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -10293,6 +15215,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT15.CFG.res_en.value = field_storage.PORT15.CFG.res_en.value;
+    // Field: hyperconnect.PORT15.CFG.win_en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.CFG.win_en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.CFG && decoded_req_is_wr && !(hwif_in.PORT15.CFG.win_en.swwel)) begin // SW write
+            next_c = (field_storage.PORT15.CFG.win_en.value & ~decoded_wr_biten[20:20]) | (decoded_wr_data[20:20] & decoded_wr_biten[20:20]);
+            load_next_c = '1;
+        end
+        field_combo.PORT15.CFG.win_en.next = next_c;
+        field_combo.PORT15.CFG.win_en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.CFG.win_en.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT15.CFG.win_en.load_next) begin
+                field_storage.PORT15.CFG.win_en.value <= field_combo.PORT15.CFG.win_en.next;
+            end
+        end
+    end
+    assign hwif_out.PORT15.CFG.win_en.value = field_storage.PORT15.CFG.win_en.value;
     // Field: hyperconnect.PORT15.CFG.decouple
     always_comb begin
         automatic logic [0:0] next_c;
@@ -10533,6 +15478,29 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT15.IRQ_EN.budget_spent.value = field_storage.PORT15.IRQ_EN.budget_spent.value;
+    // Field: hyperconnect.PORT15.IRQ_EN.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.IRQ_EN.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.IRQ_EN && decoded_req_is_wr && !(hwif_in.PORT15.IRQ_EN.fault.swwel)) begin // SW write
+            next_c = (field_storage.PORT15.IRQ_EN.fault.value & ~decoded_wr_biten[3:3]) | (decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end
+        field_combo.PORT15.IRQ_EN.fault.next = next_c;
+        field_combo.PORT15.IRQ_EN.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.IRQ_EN.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT15.IRQ_EN.fault.load_next) begin
+                field_storage.PORT15.IRQ_EN.fault.value <= field_combo.PORT15.IRQ_EN.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT15.IRQ_EN.fault.value = field_storage.PORT15.IRQ_EN.fault.value;
     // Field: hyperconnect.PORT15.IRQ_STATUS.decoupled
     always_comb begin
         automatic logic [0:0] next_c;
@@ -10611,6 +15579,32 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT15.IRQ_STATUS.budget_spent.value = field_storage.PORT15.IRQ_STATUS.budget_spent.value;
+    // Field: hyperconnect.PORT15.IRQ_STATUS.fault
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.IRQ_STATUS.fault.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.IRQ_STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT15.IRQ_STATUS.fault.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT15.IRQ_STATUS.fault.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT15.IRQ_STATUS.fault.next = next_c;
+        field_combo.PORT15.IRQ_STATUS.fault.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.IRQ_STATUS.fault.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT15.IRQ_STATUS.fault.load_next) begin
+                field_storage.PORT15.IRQ_STATUS.fault.value <= field_combo.PORT15.IRQ_STATUS.fault.next;
+            end
+        end
+    end
+    assign hwif_out.PORT15.IRQ_STATUS.fault.value = field_storage.PORT15.IRQ_STATUS.fault.value;
     // Field: hyperconnect.PORT15.CNT_CTRL.clear
     always_comb begin
         automatic logic [0:0] next_c;
@@ -10637,6 +15631,148 @@ module hc_regs (
         end
     end
     assign hwif_out.PORT15.CNT_CTRL.clear.value = field_storage.PORT15.CNT_CTRL.clear.value;
+    // Field: hyperconnect.PORT15.WIN_BASE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.WIN_BASE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT15.WIN_BASE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT15.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT15.WIN_BASE_LO.value.next = next_c;
+        field_combo.PORT15.WIN_BASE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.WIN_BASE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT15.WIN_BASE_LO.value.load_next) begin
+                field_storage.PORT15.WIN_BASE_LO.value.value <= field_combo.PORT15.WIN_BASE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT15.WIN_BASE_LO.value.value = field_storage.PORT15.WIN_BASE_LO.value.value;
+    // Field: hyperconnect.PORT15.WIN_BASE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.WIN_BASE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.PORT15.WIN_BASE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT15.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT15.WIN_BASE_HI.value.next = next_c;
+        field_combo.PORT15.WIN_BASE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.WIN_BASE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT15.WIN_BASE_HI.value.load_next) begin
+                field_storage.PORT15.WIN_BASE_HI.value.value <= field_combo.PORT15.WIN_BASE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT15.WIN_BASE_HI.value.value = field_storage.PORT15.WIN_BASE_HI.value.value;
+    // Field: hyperconnect.PORT15.WIN_SIZE_LO.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.WIN_SIZE_LO.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT15.WIN_SIZE_LO.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT15.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT15.WIN_SIZE_LO.value.next = next_c;
+        field_combo.PORT15.WIN_SIZE_LO.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.WIN_SIZE_LO.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT15.WIN_SIZE_LO.value.load_next) begin
+                field_storage.PORT15.WIN_SIZE_LO.value.value <= field_combo.PORT15.WIN_SIZE_LO.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT15.WIN_SIZE_LO.value.value = field_storage.PORT15.WIN_SIZE_LO.value.value;
+    // Field: hyperconnect.PORT15.WIN_SIZE_HI.value
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.WIN_SIZE_HI.value.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.PORT15.WIN_SIZE_HI.value.swwel)) begin // SW write
+            next_c = (field_storage.PORT15.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT15.WIN_SIZE_HI.value.next = next_c;
+        field_combo.PORT15.WIN_SIZE_HI.value.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.WIN_SIZE_HI.value.value <= 32'h0;
+        end else begin
+            if(field_combo.PORT15.WIN_SIZE_HI.value.load_next) begin
+                field_storage.PORT15.WIN_SIZE_HI.value.value <= field_combo.PORT15.WIN_SIZE_HI.value.next;
+            end
+        end
+    end
+    assign hwif_out.PORT15.WIN_SIZE_HI.value.value = field_storage.PORT15.WIN_SIZE_HI.value.value;
+    // Field: hyperconnect.PORT15.FAULT.win_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.FAULT.win_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT15.FAULT.win_rd.value & ~(decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT15.FAULT.win_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT15.FAULT.win_rd.next = next_c;
+        field_combo.PORT15.FAULT.win_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.FAULT.win_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT15.FAULT.win_rd.load_next) begin
+                field_storage.PORT15.FAULT.win_rd.value <= field_combo.PORT15.FAULT.win_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT15.FAULT.win_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.FAULT.win_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT15.FAULT.win_wr.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT15.FAULT.win_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT15.FAULT.win_wr.next = next_c;
+        field_combo.PORT15.FAULT.win_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.FAULT.win_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT15.FAULT.win_wr.load_next) begin
+                field_storage.PORT15.FAULT.win_wr.value <= field_combo.PORT15.FAULT.win_wr.next;
+            end
+        end
+    end
 
     //--------------------------------------------------------------------------
     // Write response
@@ -10649,7 +15785,7 @@ module hc_regs (
     // Readback
     //--------------------------------------------------------------------------
 
-    logic [10:0] rd_mux_addr;
+    logic [11:0] rd_mux_addr;
     assign rd_mux_addr = decoded_addr;
 
     logic readback_err;
@@ -10658,1010 +15794,1362 @@ module hc_regs (
     always_comb begin
         automatic logic [31:0] readback_data_var;
         readback_data_var = '0;
-        if(rd_mux_addr == 11'h0) begin
+        if(rd_mux_addr == 12'h0) begin
             readback_data_var[31:0] = 32'h48434f4e;
         end
-        if(rd_mux_addr == 11'h4) begin
+        if(rd_mux_addr == 12'h4) begin
             readback_data_var[15:0] = 16'h0;
-            readback_data_var[23:16] = 8'h2;
-            readback_data_var[31:24] = 8'h0;
+            readback_data_var[23:16] = 8'h0;
+            readback_data_var[31:24] = 8'h1;
         end
-        if(rd_mux_addr == 11'h8) begin
+        if(rd_mux_addr == 12'h8) begin
             readback_data_var[4:0] = hwif_in.BUILD.n_ports.next;
             readback_data_var[10:8] = hwif_in.BUILD.data_bytes_log2.next;
             readback_data_var[23:16] = hwif_in.BUILD.track_depth.next;
         end
-        if(rd_mux_addr == 11'hc) begin
+        if(rd_mux_addr == 12'hc) begin
             readback_data_var[0] = field_storage.CTRL.clear_counters.value;
         end
-        if(rd_mux_addr == 11'h10) begin
+        if(rd_mux_addr == 12'h10) begin
             readback_data_var[31:0] = field_storage.PERIOD.cycles.value;
         end
-        if(rd_mux_addr == 11'h14) begin
+        if(rd_mux_addr == 12'h14) begin
             readback_data_var[7:0] = field_storage.GLOBAL_LIMIT.g.value;
         end
-        if(rd_mux_addr == 11'h18) begin
+        if(rd_mux_addr == 12'h18) begin
             readback_data_var[0] = field_storage.GLOBAL_ERR.period_range.value;
             readback_data_var[1] = field_storage.GLOBAL_ERR.g_range.value;
         end
-        if(rd_mux_addr == 11'h1c) begin
+        if(rd_mux_addr == 12'h1c) begin
             readback_data_var[0] = field_storage.LOCK.locked.value;
         end
-        if(rd_mux_addr == 11'h100) begin
+        if(rd_mux_addr == 12'h100) begin
             readback_data_var[8:0] = field_storage.PORT0.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT0.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT0.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT0.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT0.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h104) begin
+        if(rd_mux_addr == 12'h104) begin
             readback_data_var[7:0] = field_storage.PORT0.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT0.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h108) begin
+        if(rd_mux_addr == 12'h108) begin
             readback_data_var[15:0] = field_storage.PORT0.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT0.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h10c) begin
+        if(rd_mux_addr == 12'h10c) begin
             readback_data_var[0] = hwif_in.PORT0.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT0.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT0.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT0.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h110) begin
+        if(rd_mux_addr == 12'h110) begin
             readback_data_var[0] = field_storage.PORT0.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT0.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h114) begin
+        if(rd_mux_addr == 12'h114) begin
             readback_data_var[0] = field_storage.PORT0.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT0.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT0.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT0.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h118) begin
+        if(rd_mux_addr == 12'h118) begin
             readback_data_var[0] = field_storage.PORT0.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT0.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT0.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT0.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h11c) begin
+        if(rd_mux_addr == 12'h11c) begin
             readback_data_var[0] = field_storage.PORT0.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h120) begin
+        if(rd_mux_addr == 12'h120) begin
             readback_data_var[31:0] = hwif_in.PORT0.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h124) begin
+        if(rd_mux_addr == 12'h124) begin
             readback_data_var[31:0] = hwif_in.PORT0.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h128) begin
+        if(rd_mux_addr == 12'h128) begin
             readback_data_var[31:0] = hwif_in.PORT0.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h12c) begin
+        if(rd_mux_addr == 12'h12c) begin
             readback_data_var[31:0] = hwif_in.PORT0.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h130) begin
+        if(rd_mux_addr == 12'h130) begin
             readback_data_var[31:0] = hwif_in.PORT0.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h134) begin
+        if(rd_mux_addr == 12'h134) begin
             readback_data_var[31:0] = hwif_in.PORT0.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h138) begin
+        if(rd_mux_addr == 12'h138) begin
             readback_data_var[31:0] = hwif_in.PORT0.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h13c) begin
+        if(rd_mux_addr == 12'h13c) begin
             readback_data_var[31:0] = hwif_in.PORT0.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h140) begin
+        if(rd_mux_addr == 12'h140) begin
+            readback_data_var[31:0] = field_storage.PORT0.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h144) begin
+            readback_data_var[31:0] = field_storage.PORT0.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h148) begin
+            readback_data_var[31:0] = field_storage.PORT0.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h14c) begin
+            readback_data_var[31:0] = field_storage.PORT0.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h150) begin
+            readback_data_var[0] = field_storage.PORT0.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT0.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h17c) begin
+            readback_data_var[3:0] = hwif_in.PORT0.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h180) begin
             readback_data_var[8:0] = field_storage.PORT1.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT1.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT1.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT1.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT1.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h144) begin
+        if(rd_mux_addr == 12'h184) begin
             readback_data_var[7:0] = field_storage.PORT1.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT1.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h148) begin
+        if(rd_mux_addr == 12'h188) begin
             readback_data_var[15:0] = field_storage.PORT1.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT1.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h14c) begin
+        if(rd_mux_addr == 12'h18c) begin
             readback_data_var[0] = hwif_in.PORT1.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT1.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT1.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT1.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h150) begin
+        if(rd_mux_addr == 12'h190) begin
             readback_data_var[0] = field_storage.PORT1.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT1.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h154) begin
+        if(rd_mux_addr == 12'h194) begin
             readback_data_var[0] = field_storage.PORT1.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT1.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT1.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT1.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h158) begin
+        if(rd_mux_addr == 12'h198) begin
             readback_data_var[0] = field_storage.PORT1.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT1.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT1.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT1.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h15c) begin
+        if(rd_mux_addr == 12'h19c) begin
             readback_data_var[0] = field_storage.PORT1.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h160) begin
+        if(rd_mux_addr == 12'h1a0) begin
             readback_data_var[31:0] = hwif_in.PORT1.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h164) begin
+        if(rd_mux_addr == 12'h1a4) begin
             readback_data_var[31:0] = hwif_in.PORT1.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h168) begin
+        if(rd_mux_addr == 12'h1a8) begin
             readback_data_var[31:0] = hwif_in.PORT1.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h16c) begin
+        if(rd_mux_addr == 12'h1ac) begin
             readback_data_var[31:0] = hwif_in.PORT1.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h170) begin
+        if(rd_mux_addr == 12'h1b0) begin
             readback_data_var[31:0] = hwif_in.PORT1.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h174) begin
+        if(rd_mux_addr == 12'h1b4) begin
             readback_data_var[31:0] = hwif_in.PORT1.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h178) begin
+        if(rd_mux_addr == 12'h1b8) begin
             readback_data_var[31:0] = hwif_in.PORT1.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h17c) begin
+        if(rd_mux_addr == 12'h1bc) begin
             readback_data_var[31:0] = hwif_in.PORT1.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h180) begin
+        if(rd_mux_addr == 12'h1c0) begin
+            readback_data_var[31:0] = field_storage.PORT1.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h1c4) begin
+            readback_data_var[31:0] = field_storage.PORT1.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h1c8) begin
+            readback_data_var[31:0] = field_storage.PORT1.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h1cc) begin
+            readback_data_var[31:0] = field_storage.PORT1.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h1d0) begin
+            readback_data_var[0] = field_storage.PORT1.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT1.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h1fc) begin
+            readback_data_var[3:0] = hwif_in.PORT1.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h200) begin
             readback_data_var[8:0] = field_storage.PORT2.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT2.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT2.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT2.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT2.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h184) begin
+        if(rd_mux_addr == 12'h204) begin
             readback_data_var[7:0] = field_storage.PORT2.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT2.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h188) begin
+        if(rd_mux_addr == 12'h208) begin
             readback_data_var[15:0] = field_storage.PORT2.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT2.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h18c) begin
+        if(rd_mux_addr == 12'h20c) begin
             readback_data_var[0] = hwif_in.PORT2.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT2.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT2.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT2.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h190) begin
+        if(rd_mux_addr == 12'h210) begin
             readback_data_var[0] = field_storage.PORT2.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT2.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h194) begin
+        if(rd_mux_addr == 12'h214) begin
             readback_data_var[0] = field_storage.PORT2.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT2.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT2.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT2.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h198) begin
+        if(rd_mux_addr == 12'h218) begin
             readback_data_var[0] = field_storage.PORT2.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT2.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT2.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT2.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h19c) begin
+        if(rd_mux_addr == 12'h21c) begin
             readback_data_var[0] = field_storage.PORT2.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h1a0) begin
+        if(rd_mux_addr == 12'h220) begin
             readback_data_var[31:0] = hwif_in.PORT2.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h1a4) begin
+        if(rd_mux_addr == 12'h224) begin
             readback_data_var[31:0] = hwif_in.PORT2.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h1a8) begin
+        if(rd_mux_addr == 12'h228) begin
             readback_data_var[31:0] = hwif_in.PORT2.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h1ac) begin
+        if(rd_mux_addr == 12'h22c) begin
             readback_data_var[31:0] = hwif_in.PORT2.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h1b0) begin
+        if(rd_mux_addr == 12'h230) begin
             readback_data_var[31:0] = hwif_in.PORT2.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h1b4) begin
+        if(rd_mux_addr == 12'h234) begin
             readback_data_var[31:0] = hwif_in.PORT2.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h1b8) begin
+        if(rd_mux_addr == 12'h238) begin
             readback_data_var[31:0] = hwif_in.PORT2.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h1bc) begin
+        if(rd_mux_addr == 12'h23c) begin
             readback_data_var[31:0] = hwif_in.PORT2.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h1c0) begin
+        if(rd_mux_addr == 12'h240) begin
+            readback_data_var[31:0] = field_storage.PORT2.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h244) begin
+            readback_data_var[31:0] = field_storage.PORT2.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h248) begin
+            readback_data_var[31:0] = field_storage.PORT2.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h24c) begin
+            readback_data_var[31:0] = field_storage.PORT2.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h250) begin
+            readback_data_var[0] = field_storage.PORT2.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT2.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h27c) begin
+            readback_data_var[3:0] = hwif_in.PORT2.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h280) begin
             readback_data_var[8:0] = field_storage.PORT3.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT3.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT3.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT3.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT3.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h1c4) begin
+        if(rd_mux_addr == 12'h284) begin
             readback_data_var[7:0] = field_storage.PORT3.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT3.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h1c8) begin
+        if(rd_mux_addr == 12'h288) begin
             readback_data_var[15:0] = field_storage.PORT3.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT3.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h1cc) begin
+        if(rd_mux_addr == 12'h28c) begin
             readback_data_var[0] = hwif_in.PORT3.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT3.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT3.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT3.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h1d0) begin
+        if(rd_mux_addr == 12'h290) begin
             readback_data_var[0] = field_storage.PORT3.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT3.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h1d4) begin
+        if(rd_mux_addr == 12'h294) begin
             readback_data_var[0] = field_storage.PORT3.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT3.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT3.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT3.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h1d8) begin
+        if(rd_mux_addr == 12'h298) begin
             readback_data_var[0] = field_storage.PORT3.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT3.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT3.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT3.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h1dc) begin
+        if(rd_mux_addr == 12'h29c) begin
             readback_data_var[0] = field_storage.PORT3.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h1e0) begin
+        if(rd_mux_addr == 12'h2a0) begin
             readback_data_var[31:0] = hwif_in.PORT3.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h1e4) begin
+        if(rd_mux_addr == 12'h2a4) begin
             readback_data_var[31:0] = hwif_in.PORT3.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h1e8) begin
+        if(rd_mux_addr == 12'h2a8) begin
             readback_data_var[31:0] = hwif_in.PORT3.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h1ec) begin
+        if(rd_mux_addr == 12'h2ac) begin
             readback_data_var[31:0] = hwif_in.PORT3.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h1f0) begin
+        if(rd_mux_addr == 12'h2b0) begin
             readback_data_var[31:0] = hwif_in.PORT3.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h1f4) begin
+        if(rd_mux_addr == 12'h2b4) begin
             readback_data_var[31:0] = hwif_in.PORT3.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h1f8) begin
+        if(rd_mux_addr == 12'h2b8) begin
             readback_data_var[31:0] = hwif_in.PORT3.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h1fc) begin
+        if(rd_mux_addr == 12'h2bc) begin
             readback_data_var[31:0] = hwif_in.PORT3.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h200) begin
+        if(rd_mux_addr == 12'h2c0) begin
+            readback_data_var[31:0] = field_storage.PORT3.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h2c4) begin
+            readback_data_var[31:0] = field_storage.PORT3.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h2c8) begin
+            readback_data_var[31:0] = field_storage.PORT3.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h2cc) begin
+            readback_data_var[31:0] = field_storage.PORT3.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h2d0) begin
+            readback_data_var[0] = field_storage.PORT3.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT3.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h2fc) begin
+            readback_data_var[3:0] = hwif_in.PORT3.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h300) begin
             readback_data_var[8:0] = field_storage.PORT4.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT4.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT4.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT4.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT4.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h204) begin
+        if(rd_mux_addr == 12'h304) begin
             readback_data_var[7:0] = field_storage.PORT4.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT4.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h208) begin
+        if(rd_mux_addr == 12'h308) begin
             readback_data_var[15:0] = field_storage.PORT4.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT4.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h20c) begin
+        if(rd_mux_addr == 12'h30c) begin
             readback_data_var[0] = hwif_in.PORT4.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT4.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT4.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT4.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h210) begin
+        if(rd_mux_addr == 12'h310) begin
             readback_data_var[0] = field_storage.PORT4.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT4.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h214) begin
+        if(rd_mux_addr == 12'h314) begin
             readback_data_var[0] = field_storage.PORT4.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT4.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT4.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT4.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h218) begin
+        if(rd_mux_addr == 12'h318) begin
             readback_data_var[0] = field_storage.PORT4.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT4.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT4.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT4.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h21c) begin
+        if(rd_mux_addr == 12'h31c) begin
             readback_data_var[0] = field_storage.PORT4.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h220) begin
+        if(rd_mux_addr == 12'h320) begin
             readback_data_var[31:0] = hwif_in.PORT4.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h224) begin
+        if(rd_mux_addr == 12'h324) begin
             readback_data_var[31:0] = hwif_in.PORT4.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h228) begin
+        if(rd_mux_addr == 12'h328) begin
             readback_data_var[31:0] = hwif_in.PORT4.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h22c) begin
+        if(rd_mux_addr == 12'h32c) begin
             readback_data_var[31:0] = hwif_in.PORT4.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h230) begin
+        if(rd_mux_addr == 12'h330) begin
             readback_data_var[31:0] = hwif_in.PORT4.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h234) begin
+        if(rd_mux_addr == 12'h334) begin
             readback_data_var[31:0] = hwif_in.PORT4.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h238) begin
+        if(rd_mux_addr == 12'h338) begin
             readback_data_var[31:0] = hwif_in.PORT4.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h23c) begin
+        if(rd_mux_addr == 12'h33c) begin
             readback_data_var[31:0] = hwif_in.PORT4.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h240) begin
+        if(rd_mux_addr == 12'h340) begin
+            readback_data_var[31:0] = field_storage.PORT4.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h344) begin
+            readback_data_var[31:0] = field_storage.PORT4.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h348) begin
+            readback_data_var[31:0] = field_storage.PORT4.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h34c) begin
+            readback_data_var[31:0] = field_storage.PORT4.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h350) begin
+            readback_data_var[0] = field_storage.PORT4.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT4.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h37c) begin
+            readback_data_var[3:0] = hwif_in.PORT4.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h380) begin
             readback_data_var[8:0] = field_storage.PORT5.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT5.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT5.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT5.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT5.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h244) begin
+        if(rd_mux_addr == 12'h384) begin
             readback_data_var[7:0] = field_storage.PORT5.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT5.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h248) begin
+        if(rd_mux_addr == 12'h388) begin
             readback_data_var[15:0] = field_storage.PORT5.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT5.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h24c) begin
+        if(rd_mux_addr == 12'h38c) begin
             readback_data_var[0] = hwif_in.PORT5.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT5.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT5.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT5.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h250) begin
+        if(rd_mux_addr == 12'h390) begin
             readback_data_var[0] = field_storage.PORT5.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT5.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h254) begin
+        if(rd_mux_addr == 12'h394) begin
             readback_data_var[0] = field_storage.PORT5.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT5.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT5.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT5.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h258) begin
+        if(rd_mux_addr == 12'h398) begin
             readback_data_var[0] = field_storage.PORT5.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT5.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT5.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT5.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h25c) begin
+        if(rd_mux_addr == 12'h39c) begin
             readback_data_var[0] = field_storage.PORT5.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h260) begin
+        if(rd_mux_addr == 12'h3a0) begin
             readback_data_var[31:0] = hwif_in.PORT5.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h264) begin
+        if(rd_mux_addr == 12'h3a4) begin
             readback_data_var[31:0] = hwif_in.PORT5.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h268) begin
+        if(rd_mux_addr == 12'h3a8) begin
             readback_data_var[31:0] = hwif_in.PORT5.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h26c) begin
+        if(rd_mux_addr == 12'h3ac) begin
             readback_data_var[31:0] = hwif_in.PORT5.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h270) begin
+        if(rd_mux_addr == 12'h3b0) begin
             readback_data_var[31:0] = hwif_in.PORT5.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h274) begin
+        if(rd_mux_addr == 12'h3b4) begin
             readback_data_var[31:0] = hwif_in.PORT5.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h278) begin
+        if(rd_mux_addr == 12'h3b8) begin
             readback_data_var[31:0] = hwif_in.PORT5.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h27c) begin
+        if(rd_mux_addr == 12'h3bc) begin
             readback_data_var[31:0] = hwif_in.PORT5.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h280) begin
+        if(rd_mux_addr == 12'h3c0) begin
+            readback_data_var[31:0] = field_storage.PORT5.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h3c4) begin
+            readback_data_var[31:0] = field_storage.PORT5.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h3c8) begin
+            readback_data_var[31:0] = field_storage.PORT5.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h3cc) begin
+            readback_data_var[31:0] = field_storage.PORT5.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h3d0) begin
+            readback_data_var[0] = field_storage.PORT5.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT5.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h3fc) begin
+            readback_data_var[3:0] = hwif_in.PORT5.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h400) begin
             readback_data_var[8:0] = field_storage.PORT6.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT6.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT6.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT6.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT6.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h284) begin
+        if(rd_mux_addr == 12'h404) begin
             readback_data_var[7:0] = field_storage.PORT6.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT6.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h288) begin
+        if(rd_mux_addr == 12'h408) begin
             readback_data_var[15:0] = field_storage.PORT6.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT6.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h28c) begin
+        if(rd_mux_addr == 12'h40c) begin
             readback_data_var[0] = hwif_in.PORT6.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT6.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT6.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT6.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h290) begin
+        if(rd_mux_addr == 12'h410) begin
             readback_data_var[0] = field_storage.PORT6.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT6.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h294) begin
+        if(rd_mux_addr == 12'h414) begin
             readback_data_var[0] = field_storage.PORT6.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT6.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT6.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT6.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h298) begin
+        if(rd_mux_addr == 12'h418) begin
             readback_data_var[0] = field_storage.PORT6.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT6.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT6.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT6.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h29c) begin
+        if(rd_mux_addr == 12'h41c) begin
             readback_data_var[0] = field_storage.PORT6.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h2a0) begin
+        if(rd_mux_addr == 12'h420) begin
             readback_data_var[31:0] = hwif_in.PORT6.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h2a4) begin
+        if(rd_mux_addr == 12'h424) begin
             readback_data_var[31:0] = hwif_in.PORT6.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h2a8) begin
+        if(rd_mux_addr == 12'h428) begin
             readback_data_var[31:0] = hwif_in.PORT6.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h2ac) begin
+        if(rd_mux_addr == 12'h42c) begin
             readback_data_var[31:0] = hwif_in.PORT6.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h2b0) begin
+        if(rd_mux_addr == 12'h430) begin
             readback_data_var[31:0] = hwif_in.PORT6.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h2b4) begin
+        if(rd_mux_addr == 12'h434) begin
             readback_data_var[31:0] = hwif_in.PORT6.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h2b8) begin
+        if(rd_mux_addr == 12'h438) begin
             readback_data_var[31:0] = hwif_in.PORT6.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h2bc) begin
+        if(rd_mux_addr == 12'h43c) begin
             readback_data_var[31:0] = hwif_in.PORT6.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h2c0) begin
+        if(rd_mux_addr == 12'h440) begin
+            readback_data_var[31:0] = field_storage.PORT6.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h444) begin
+            readback_data_var[31:0] = field_storage.PORT6.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h448) begin
+            readback_data_var[31:0] = field_storage.PORT6.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h44c) begin
+            readback_data_var[31:0] = field_storage.PORT6.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h450) begin
+            readback_data_var[0] = field_storage.PORT6.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT6.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h47c) begin
+            readback_data_var[3:0] = hwif_in.PORT6.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h480) begin
             readback_data_var[8:0] = field_storage.PORT7.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT7.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT7.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT7.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT7.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h2c4) begin
+        if(rd_mux_addr == 12'h484) begin
             readback_data_var[7:0] = field_storage.PORT7.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT7.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h2c8) begin
+        if(rd_mux_addr == 12'h488) begin
             readback_data_var[15:0] = field_storage.PORT7.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT7.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h2cc) begin
+        if(rd_mux_addr == 12'h48c) begin
             readback_data_var[0] = hwif_in.PORT7.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT7.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT7.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT7.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h2d0) begin
+        if(rd_mux_addr == 12'h490) begin
             readback_data_var[0] = field_storage.PORT7.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT7.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h2d4) begin
+        if(rd_mux_addr == 12'h494) begin
             readback_data_var[0] = field_storage.PORT7.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT7.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT7.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT7.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h2d8) begin
+        if(rd_mux_addr == 12'h498) begin
             readback_data_var[0] = field_storage.PORT7.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT7.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT7.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT7.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h2dc) begin
+        if(rd_mux_addr == 12'h49c) begin
             readback_data_var[0] = field_storage.PORT7.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h2e0) begin
+        if(rd_mux_addr == 12'h4a0) begin
             readback_data_var[31:0] = hwif_in.PORT7.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h2e4) begin
+        if(rd_mux_addr == 12'h4a4) begin
             readback_data_var[31:0] = hwif_in.PORT7.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h2e8) begin
+        if(rd_mux_addr == 12'h4a8) begin
             readback_data_var[31:0] = hwif_in.PORT7.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h2ec) begin
+        if(rd_mux_addr == 12'h4ac) begin
             readback_data_var[31:0] = hwif_in.PORT7.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h2f0) begin
+        if(rd_mux_addr == 12'h4b0) begin
             readback_data_var[31:0] = hwif_in.PORT7.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h2f4) begin
+        if(rd_mux_addr == 12'h4b4) begin
             readback_data_var[31:0] = hwif_in.PORT7.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h2f8) begin
+        if(rd_mux_addr == 12'h4b8) begin
             readback_data_var[31:0] = hwif_in.PORT7.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h2fc) begin
+        if(rd_mux_addr == 12'h4bc) begin
             readback_data_var[31:0] = hwif_in.PORT7.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h300) begin
+        if(rd_mux_addr == 12'h4c0) begin
+            readback_data_var[31:0] = field_storage.PORT7.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h4c4) begin
+            readback_data_var[31:0] = field_storage.PORT7.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h4c8) begin
+            readback_data_var[31:0] = field_storage.PORT7.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h4cc) begin
+            readback_data_var[31:0] = field_storage.PORT7.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h4d0) begin
+            readback_data_var[0] = field_storage.PORT7.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT7.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h4fc) begin
+            readback_data_var[3:0] = hwif_in.PORT7.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h500) begin
             readback_data_var[8:0] = field_storage.PORT8.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT8.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT8.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT8.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT8.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h304) begin
+        if(rd_mux_addr == 12'h504) begin
             readback_data_var[7:0] = field_storage.PORT8.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT8.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h308) begin
+        if(rd_mux_addr == 12'h508) begin
             readback_data_var[15:0] = field_storage.PORT8.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT8.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h30c) begin
+        if(rd_mux_addr == 12'h50c) begin
             readback_data_var[0] = hwif_in.PORT8.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT8.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT8.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT8.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h310) begin
+        if(rd_mux_addr == 12'h510) begin
             readback_data_var[0] = field_storage.PORT8.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT8.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h314) begin
+        if(rd_mux_addr == 12'h514) begin
             readback_data_var[0] = field_storage.PORT8.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT8.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT8.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT8.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h318) begin
+        if(rd_mux_addr == 12'h518) begin
             readback_data_var[0] = field_storage.PORT8.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT8.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT8.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT8.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h31c) begin
+        if(rd_mux_addr == 12'h51c) begin
             readback_data_var[0] = field_storage.PORT8.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h320) begin
+        if(rd_mux_addr == 12'h520) begin
             readback_data_var[31:0] = hwif_in.PORT8.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h324) begin
+        if(rd_mux_addr == 12'h524) begin
             readback_data_var[31:0] = hwif_in.PORT8.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h328) begin
+        if(rd_mux_addr == 12'h528) begin
             readback_data_var[31:0] = hwif_in.PORT8.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h32c) begin
+        if(rd_mux_addr == 12'h52c) begin
             readback_data_var[31:0] = hwif_in.PORT8.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h330) begin
+        if(rd_mux_addr == 12'h530) begin
             readback_data_var[31:0] = hwif_in.PORT8.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h334) begin
+        if(rd_mux_addr == 12'h534) begin
             readback_data_var[31:0] = hwif_in.PORT8.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h338) begin
+        if(rd_mux_addr == 12'h538) begin
             readback_data_var[31:0] = hwif_in.PORT8.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h33c) begin
+        if(rd_mux_addr == 12'h53c) begin
             readback_data_var[31:0] = hwif_in.PORT8.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h340) begin
+        if(rd_mux_addr == 12'h540) begin
+            readback_data_var[31:0] = field_storage.PORT8.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h544) begin
+            readback_data_var[31:0] = field_storage.PORT8.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h548) begin
+            readback_data_var[31:0] = field_storage.PORT8.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h54c) begin
+            readback_data_var[31:0] = field_storage.PORT8.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h550) begin
+            readback_data_var[0] = field_storage.PORT8.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT8.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h57c) begin
+            readback_data_var[3:0] = hwif_in.PORT8.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h580) begin
             readback_data_var[8:0] = field_storage.PORT9.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT9.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT9.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT9.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT9.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h344) begin
+        if(rd_mux_addr == 12'h584) begin
             readback_data_var[7:0] = field_storage.PORT9.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT9.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h348) begin
+        if(rd_mux_addr == 12'h588) begin
             readback_data_var[15:0] = field_storage.PORT9.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT9.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h34c) begin
+        if(rd_mux_addr == 12'h58c) begin
             readback_data_var[0] = hwif_in.PORT9.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT9.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT9.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT9.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h350) begin
+        if(rd_mux_addr == 12'h590) begin
             readback_data_var[0] = field_storage.PORT9.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT9.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h354) begin
+        if(rd_mux_addr == 12'h594) begin
             readback_data_var[0] = field_storage.PORT9.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT9.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT9.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT9.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h358) begin
+        if(rd_mux_addr == 12'h598) begin
             readback_data_var[0] = field_storage.PORT9.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT9.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT9.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT9.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h35c) begin
+        if(rd_mux_addr == 12'h59c) begin
             readback_data_var[0] = field_storage.PORT9.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h360) begin
+        if(rd_mux_addr == 12'h5a0) begin
             readback_data_var[31:0] = hwif_in.PORT9.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h364) begin
+        if(rd_mux_addr == 12'h5a4) begin
             readback_data_var[31:0] = hwif_in.PORT9.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h368) begin
+        if(rd_mux_addr == 12'h5a8) begin
             readback_data_var[31:0] = hwif_in.PORT9.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h36c) begin
+        if(rd_mux_addr == 12'h5ac) begin
             readback_data_var[31:0] = hwif_in.PORT9.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h370) begin
+        if(rd_mux_addr == 12'h5b0) begin
             readback_data_var[31:0] = hwif_in.PORT9.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h374) begin
+        if(rd_mux_addr == 12'h5b4) begin
             readback_data_var[31:0] = hwif_in.PORT9.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h378) begin
+        if(rd_mux_addr == 12'h5b8) begin
             readback_data_var[31:0] = hwif_in.PORT9.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h37c) begin
+        if(rd_mux_addr == 12'h5bc) begin
             readback_data_var[31:0] = hwif_in.PORT9.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h380) begin
+        if(rd_mux_addr == 12'h5c0) begin
+            readback_data_var[31:0] = field_storage.PORT9.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h5c4) begin
+            readback_data_var[31:0] = field_storage.PORT9.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h5c8) begin
+            readback_data_var[31:0] = field_storage.PORT9.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h5cc) begin
+            readback_data_var[31:0] = field_storage.PORT9.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h5d0) begin
+            readback_data_var[0] = field_storage.PORT9.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT9.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h5fc) begin
+            readback_data_var[3:0] = hwif_in.PORT9.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h600) begin
             readback_data_var[8:0] = field_storage.PORT10.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT10.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT10.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT10.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT10.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h384) begin
+        if(rd_mux_addr == 12'h604) begin
             readback_data_var[7:0] = field_storage.PORT10.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT10.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h388) begin
+        if(rd_mux_addr == 12'h608) begin
             readback_data_var[15:0] = field_storage.PORT10.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT10.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h38c) begin
+        if(rd_mux_addr == 12'h60c) begin
             readback_data_var[0] = hwif_in.PORT10.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT10.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT10.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT10.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h390) begin
+        if(rd_mux_addr == 12'h610) begin
             readback_data_var[0] = field_storage.PORT10.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT10.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h394) begin
+        if(rd_mux_addr == 12'h614) begin
             readback_data_var[0] = field_storage.PORT10.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT10.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT10.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT10.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h398) begin
+        if(rd_mux_addr == 12'h618) begin
             readback_data_var[0] = field_storage.PORT10.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT10.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT10.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT10.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h39c) begin
+        if(rd_mux_addr == 12'h61c) begin
             readback_data_var[0] = field_storage.PORT10.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h3a0) begin
+        if(rd_mux_addr == 12'h620) begin
             readback_data_var[31:0] = hwif_in.PORT10.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h3a4) begin
+        if(rd_mux_addr == 12'h624) begin
             readback_data_var[31:0] = hwif_in.PORT10.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h3a8) begin
+        if(rd_mux_addr == 12'h628) begin
             readback_data_var[31:0] = hwif_in.PORT10.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h3ac) begin
+        if(rd_mux_addr == 12'h62c) begin
             readback_data_var[31:0] = hwif_in.PORT10.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h3b0) begin
+        if(rd_mux_addr == 12'h630) begin
             readback_data_var[31:0] = hwif_in.PORT10.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h3b4) begin
+        if(rd_mux_addr == 12'h634) begin
             readback_data_var[31:0] = hwif_in.PORT10.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h3b8) begin
+        if(rd_mux_addr == 12'h638) begin
             readback_data_var[31:0] = hwif_in.PORT10.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h3bc) begin
+        if(rd_mux_addr == 12'h63c) begin
             readback_data_var[31:0] = hwif_in.PORT10.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h3c0) begin
+        if(rd_mux_addr == 12'h640) begin
+            readback_data_var[31:0] = field_storage.PORT10.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h644) begin
+            readback_data_var[31:0] = field_storage.PORT10.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h648) begin
+            readback_data_var[31:0] = field_storage.PORT10.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h64c) begin
+            readback_data_var[31:0] = field_storage.PORT10.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h650) begin
+            readback_data_var[0] = field_storage.PORT10.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT10.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h67c) begin
+            readback_data_var[3:0] = hwif_in.PORT10.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h680) begin
             readback_data_var[8:0] = field_storage.PORT11.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT11.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT11.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT11.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT11.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h3c4) begin
+        if(rd_mux_addr == 12'h684) begin
             readback_data_var[7:0] = field_storage.PORT11.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT11.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h3c8) begin
+        if(rd_mux_addr == 12'h688) begin
             readback_data_var[15:0] = field_storage.PORT11.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT11.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h3cc) begin
+        if(rd_mux_addr == 12'h68c) begin
             readback_data_var[0] = hwif_in.PORT11.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT11.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT11.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT11.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h3d0) begin
+        if(rd_mux_addr == 12'h690) begin
             readback_data_var[0] = field_storage.PORT11.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT11.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h3d4) begin
+        if(rd_mux_addr == 12'h694) begin
             readback_data_var[0] = field_storage.PORT11.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT11.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT11.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT11.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h3d8) begin
+        if(rd_mux_addr == 12'h698) begin
             readback_data_var[0] = field_storage.PORT11.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT11.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT11.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT11.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h3dc) begin
+        if(rd_mux_addr == 12'h69c) begin
             readback_data_var[0] = field_storage.PORT11.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h3e0) begin
+        if(rd_mux_addr == 12'h6a0) begin
             readback_data_var[31:0] = hwif_in.PORT11.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h3e4) begin
+        if(rd_mux_addr == 12'h6a4) begin
             readback_data_var[31:0] = hwif_in.PORT11.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h3e8) begin
+        if(rd_mux_addr == 12'h6a8) begin
             readback_data_var[31:0] = hwif_in.PORT11.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h3ec) begin
+        if(rd_mux_addr == 12'h6ac) begin
             readback_data_var[31:0] = hwif_in.PORT11.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h3f0) begin
+        if(rd_mux_addr == 12'h6b0) begin
             readback_data_var[31:0] = hwif_in.PORT11.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h3f4) begin
+        if(rd_mux_addr == 12'h6b4) begin
             readback_data_var[31:0] = hwif_in.PORT11.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h3f8) begin
+        if(rd_mux_addr == 12'h6b8) begin
             readback_data_var[31:0] = hwif_in.PORT11.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h3fc) begin
+        if(rd_mux_addr == 12'h6bc) begin
             readback_data_var[31:0] = hwif_in.PORT11.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h400) begin
+        if(rd_mux_addr == 12'h6c0) begin
+            readback_data_var[31:0] = field_storage.PORT11.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h6c4) begin
+            readback_data_var[31:0] = field_storage.PORT11.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h6c8) begin
+            readback_data_var[31:0] = field_storage.PORT11.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h6cc) begin
+            readback_data_var[31:0] = field_storage.PORT11.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h6d0) begin
+            readback_data_var[0] = field_storage.PORT11.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT11.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h6fc) begin
+            readback_data_var[3:0] = hwif_in.PORT11.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h700) begin
             readback_data_var[8:0] = field_storage.PORT12.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT12.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT12.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT12.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT12.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h404) begin
+        if(rd_mux_addr == 12'h704) begin
             readback_data_var[7:0] = field_storage.PORT12.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT12.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h408) begin
+        if(rd_mux_addr == 12'h708) begin
             readback_data_var[15:0] = field_storage.PORT12.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT12.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h40c) begin
+        if(rd_mux_addr == 12'h70c) begin
             readback_data_var[0] = hwif_in.PORT12.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT12.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT12.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT12.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h410) begin
+        if(rd_mux_addr == 12'h710) begin
             readback_data_var[0] = field_storage.PORT12.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT12.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h414) begin
+        if(rd_mux_addr == 12'h714) begin
             readback_data_var[0] = field_storage.PORT12.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT12.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT12.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT12.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h418) begin
+        if(rd_mux_addr == 12'h718) begin
             readback_data_var[0] = field_storage.PORT12.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT12.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT12.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT12.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h41c) begin
+        if(rd_mux_addr == 12'h71c) begin
             readback_data_var[0] = field_storage.PORT12.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h420) begin
+        if(rd_mux_addr == 12'h720) begin
             readback_data_var[31:0] = hwif_in.PORT12.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h424) begin
+        if(rd_mux_addr == 12'h724) begin
             readback_data_var[31:0] = hwif_in.PORT12.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h428) begin
+        if(rd_mux_addr == 12'h728) begin
             readback_data_var[31:0] = hwif_in.PORT12.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h42c) begin
+        if(rd_mux_addr == 12'h72c) begin
             readback_data_var[31:0] = hwif_in.PORT12.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h430) begin
+        if(rd_mux_addr == 12'h730) begin
             readback_data_var[31:0] = hwif_in.PORT12.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h434) begin
+        if(rd_mux_addr == 12'h734) begin
             readback_data_var[31:0] = hwif_in.PORT12.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h438) begin
+        if(rd_mux_addr == 12'h738) begin
             readback_data_var[31:0] = hwif_in.PORT12.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h43c) begin
+        if(rd_mux_addr == 12'h73c) begin
             readback_data_var[31:0] = hwif_in.PORT12.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h440) begin
+        if(rd_mux_addr == 12'h740) begin
+            readback_data_var[31:0] = field_storage.PORT12.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h744) begin
+            readback_data_var[31:0] = field_storage.PORT12.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h748) begin
+            readback_data_var[31:0] = field_storage.PORT12.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h74c) begin
+            readback_data_var[31:0] = field_storage.PORT12.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h750) begin
+            readback_data_var[0] = field_storage.PORT12.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT12.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h77c) begin
+            readback_data_var[3:0] = hwif_in.PORT12.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h780) begin
             readback_data_var[8:0] = field_storage.PORT13.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT13.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT13.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT13.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT13.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h444) begin
+        if(rd_mux_addr == 12'h784) begin
             readback_data_var[7:0] = field_storage.PORT13.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT13.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h448) begin
+        if(rd_mux_addr == 12'h788) begin
             readback_data_var[15:0] = field_storage.PORT13.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT13.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h44c) begin
+        if(rd_mux_addr == 12'h78c) begin
             readback_data_var[0] = hwif_in.PORT13.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT13.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT13.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT13.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h450) begin
+        if(rd_mux_addr == 12'h790) begin
             readback_data_var[0] = field_storage.PORT13.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT13.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h454) begin
+        if(rd_mux_addr == 12'h794) begin
             readback_data_var[0] = field_storage.PORT13.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT13.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT13.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT13.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h458) begin
+        if(rd_mux_addr == 12'h798) begin
             readback_data_var[0] = field_storage.PORT13.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT13.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT13.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT13.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h45c) begin
+        if(rd_mux_addr == 12'h79c) begin
             readback_data_var[0] = field_storage.PORT13.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h460) begin
+        if(rd_mux_addr == 12'h7a0) begin
             readback_data_var[31:0] = hwif_in.PORT13.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h464) begin
+        if(rd_mux_addr == 12'h7a4) begin
             readback_data_var[31:0] = hwif_in.PORT13.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h468) begin
+        if(rd_mux_addr == 12'h7a8) begin
             readback_data_var[31:0] = hwif_in.PORT13.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h46c) begin
+        if(rd_mux_addr == 12'h7ac) begin
             readback_data_var[31:0] = hwif_in.PORT13.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h470) begin
+        if(rd_mux_addr == 12'h7b0) begin
             readback_data_var[31:0] = hwif_in.PORT13.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h474) begin
+        if(rd_mux_addr == 12'h7b4) begin
             readback_data_var[31:0] = hwif_in.PORT13.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h478) begin
+        if(rd_mux_addr == 12'h7b8) begin
             readback_data_var[31:0] = hwif_in.PORT13.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h47c) begin
+        if(rd_mux_addr == 12'h7bc) begin
             readback_data_var[31:0] = hwif_in.PORT13.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h480) begin
+        if(rd_mux_addr == 12'h7c0) begin
+            readback_data_var[31:0] = field_storage.PORT13.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h7c4) begin
+            readback_data_var[31:0] = field_storage.PORT13.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h7c8) begin
+            readback_data_var[31:0] = field_storage.PORT13.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h7cc) begin
+            readback_data_var[31:0] = field_storage.PORT13.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h7d0) begin
+            readback_data_var[0] = field_storage.PORT13.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT13.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h7fc) begin
+            readback_data_var[3:0] = hwif_in.PORT13.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h800) begin
             readback_data_var[8:0] = field_storage.PORT14.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT14.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT14.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT14.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT14.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h484) begin
+        if(rd_mux_addr == 12'h804) begin
             readback_data_var[7:0] = field_storage.PORT14.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT14.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h488) begin
+        if(rd_mux_addr == 12'h808) begin
             readback_data_var[15:0] = field_storage.PORT14.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT14.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h48c) begin
+        if(rd_mux_addr == 12'h80c) begin
             readback_data_var[0] = hwif_in.PORT14.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT14.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT14.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT14.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h490) begin
+        if(rd_mux_addr == 12'h810) begin
             readback_data_var[0] = field_storage.PORT14.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT14.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h494) begin
+        if(rd_mux_addr == 12'h814) begin
             readback_data_var[0] = field_storage.PORT14.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT14.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT14.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT14.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h498) begin
+        if(rd_mux_addr == 12'h818) begin
             readback_data_var[0] = field_storage.PORT14.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT14.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT14.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT14.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h49c) begin
+        if(rd_mux_addr == 12'h81c) begin
             readback_data_var[0] = field_storage.PORT14.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h4a0) begin
+        if(rd_mux_addr == 12'h820) begin
             readback_data_var[31:0] = hwif_in.PORT14.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h4a4) begin
+        if(rd_mux_addr == 12'h824) begin
             readback_data_var[31:0] = hwif_in.PORT14.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h4a8) begin
+        if(rd_mux_addr == 12'h828) begin
             readback_data_var[31:0] = hwif_in.PORT14.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h4ac) begin
+        if(rd_mux_addr == 12'h82c) begin
             readback_data_var[31:0] = hwif_in.PORT14.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h4b0) begin
+        if(rd_mux_addr == 12'h830) begin
             readback_data_var[31:0] = hwif_in.PORT14.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h4b4) begin
+        if(rd_mux_addr == 12'h834) begin
             readback_data_var[31:0] = hwif_in.PORT14.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h4b8) begin
+        if(rd_mux_addr == 12'h838) begin
             readback_data_var[31:0] = hwif_in.PORT14.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h4bc) begin
+        if(rd_mux_addr == 12'h83c) begin
             readback_data_var[31:0] = hwif_in.PORT14.MAX_RD_LATENCY.value.next;
         end
-        if(rd_mux_addr == 11'h4c0) begin
+        if(rd_mux_addr == 12'h840) begin
+            readback_data_var[31:0] = field_storage.PORT14.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h844) begin
+            readback_data_var[31:0] = field_storage.PORT14.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h848) begin
+            readback_data_var[31:0] = field_storage.PORT14.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h84c) begin
+            readback_data_var[31:0] = field_storage.PORT14.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h850) begin
+            readback_data_var[0] = field_storage.PORT14.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT14.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h87c) begin
+            readback_data_var[3:0] = hwif_in.PORT14.INFO.index.next;
+        end
+        if(rd_mux_addr == 12'h880) begin
             readback_data_var[8:0] = field_storage.PORT15.CFG.nominal_len.value;
             readback_data_var[13:12] = field_storage.PORT15.CFG.prio.value;
             readback_data_var[16] = field_storage.PORT15.CFG.res_en.value;
+            readback_data_var[20] = field_storage.PORT15.CFG.win_en.value;
             readback_data_var[24] = field_storage.PORT15.CFG.decouple.value;
         end
-        if(rd_mux_addr == 11'h4c4) begin
+        if(rd_mux_addr == 12'h884) begin
             readback_data_var[7:0] = field_storage.PORT15.LIMITS.rd_max_out.value;
             readback_data_var[15:8] = field_storage.PORT15.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 11'h4c8) begin
+        if(rd_mux_addr == 12'h888) begin
             readback_data_var[15:0] = field_storage.PORT15.BUDGET.rd_budget.value;
             readback_data_var[31:16] = field_storage.PORT15.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 11'h4cc) begin
+        if(rd_mux_addr == 12'h88c) begin
             readback_data_var[0] = hwif_in.PORT15.STATUS.draining.next;
             readback_data_var[1] = hwif_in.PORT15.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT15.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT15.STATUS.wr_budget_spent.next;
         end
-        if(rd_mux_addr == 11'h4d0) begin
+        if(rd_mux_addr == 12'h890) begin
             readback_data_var[0] = field_storage.PORT15.ERR.nominal_range.value;
             readback_data_var[1] = field_storage.PORT15.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 11'h4d4) begin
+        if(rd_mux_addr == 12'h894) begin
             readback_data_var[0] = field_storage.PORT15.IRQ_EN.decoupled.value;
             readback_data_var[1] = field_storage.PORT15.IRQ_EN.error.value;
             readback_data_var[2] = field_storage.PORT15.IRQ_EN.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT15.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 11'h4d8) begin
+        if(rd_mux_addr == 12'h898) begin
             readback_data_var[0] = field_storage.PORT15.IRQ_STATUS.decoupled.value;
             readback_data_var[1] = field_storage.PORT15.IRQ_STATUS.error.value;
             readback_data_var[2] = field_storage.PORT15.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] = field_storage.PORT15.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 11'h4dc) begin
+        if(rd_mux_addr == 12'h89c) begin
             readback_data_var[0] = field_storage.PORT15.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 11'h4e0) begin
+        if(rd_mux_addr == 12'h8a0) begin
             readback_data_var[31:0] = hwif_in.PORT15.RD_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h4e4) begin
+        if(rd_mux_addr == 12'h8a4) begin
             readback_data_var[31:0] = hwif_in.PORT15.RD_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h4e8) begin
+        if(rd_mux_addr == 12'h8a8) begin
             readback_data_var[31:0] = hwif_in.PORT15.WR_BYTES_LO.value.next;
         end
-        if(rd_mux_addr == 11'h4ec) begin
+        if(rd_mux_addr == 12'h8ac) begin
             readback_data_var[31:0] = hwif_in.PORT15.WR_BYTES_HI.value.next;
         end
-        if(rd_mux_addr == 11'h4f0) begin
+        if(rd_mux_addr == 12'h8b0) begin
             readback_data_var[31:0] = hwif_in.PORT15.RD_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h4f4) begin
+        if(rd_mux_addr == 12'h8b4) begin
             readback_data_var[31:0] = hwif_in.PORT15.WR_TXN.value.next;
         end
-        if(rd_mux_addr == 11'h4f8) begin
+        if(rd_mux_addr == 12'h8b8) begin
             readback_data_var[31:0] = hwif_in.PORT15.STALL_CYCLES.value.next;
         end
-        if(rd_mux_addr == 11'h4fc) begin
+        if(rd_mux_addr == 12'h8bc) begin
             readback_data_var[31:0] = hwif_in.PORT15.MAX_RD_LATENCY.value.next;
+        end
+        if(rd_mux_addr == 12'h8c0) begin
+            readback_data_var[31:0] = field_storage.PORT15.WIN_BASE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h8c4) begin
+            readback_data_var[31:0] = field_storage.PORT15.WIN_BASE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h8c8) begin
+            readback_data_var[31:0] = field_storage.PORT15.WIN_SIZE_LO.value.value;
+        end
+        if(rd_mux_addr == 12'h8cc) begin
+            readback_data_var[31:0] = field_storage.PORT15.WIN_SIZE_HI.value.value;
+        end
+        if(rd_mux_addr == 12'h8d0) begin
+            readback_data_var[0] = field_storage.PORT15.FAULT.win_rd.value;
+            readback_data_var[1] = field_storage.PORT15.FAULT.win_wr.value;
+        end
+        if(rd_mux_addr == 12'h8fc) begin
+            readback_data_var[3:0] = hwif_in.PORT15.INFO.index.next;
         end
         readback_data = readback_data_var;
         readback_done = decoded_req & ~decoded_req_is_wr;

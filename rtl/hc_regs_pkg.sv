@@ -8,8 +8,8 @@
 package hc_regs_pkg;
 
     localparam HC_REGS_DATA_WIDTH = 32;
-    localparam HC_REGS_MIN_ADDR_WIDTH = 11;
-    localparam HC_REGS_SIZE = 'h500;
+    localparam HC_REGS_MIN_ADDR_WIDTH = 12;
+    localparam HC_REGS_SIZE = 'h900;
 
     typedef struct {
         logic [4:0] next;
@@ -78,12 +78,17 @@ package hc_regs_pkg;
 
     typedef struct {
         logic swwel;
+    } hyperconnect__port_t__CFG__win_en__in_t;
+
+    typedef struct {
+        logic swwel;
     } hyperconnect__port_t__CFG__decouple__in_t;
 
     typedef struct {
         hyperconnect__port_t__CFG__nominal_len__in_t nominal_len;
         hyperconnect__port_t__CFG__prio__in_t prio;
         hyperconnect__port_t__CFG__res_en__in_t res_en;
+        hyperconnect__port_t__CFG__win_en__in_t win_en;
         hyperconnect__port_t__CFG__decouple__in_t decouple;
     } hyperconnect__port_t__CFG__in_t;
 
@@ -166,9 +171,14 @@ package hc_regs_pkg;
     } hyperconnect__port_t__IRQ_EN__budget_spent__in_t;
 
     typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__IRQ_EN__fault__in_t;
+
+    typedef struct {
         hyperconnect__port_t__IRQ_EN__decoupled__in_t decoupled;
         hyperconnect__port_t__IRQ_EN__error__in_t error;
         hyperconnect__port_t__IRQ_EN__budget_spent__in_t budget_spent;
+        hyperconnect__port_t__IRQ_EN__fault__in_t fault;
     } hyperconnect__port_t__IRQ_EN__in_t;
 
     typedef struct {
@@ -184,9 +194,14 @@ package hc_regs_pkg;
     } hyperconnect__port_t__IRQ_STATUS__budget_spent__in_t;
 
     typedef struct {
+        logic hwset;
+    } hyperconnect__port_t__IRQ_STATUS__fault__in_t;
+
+    typedef struct {
         hyperconnect__port_t__IRQ_STATUS__decoupled__in_t decoupled;
         hyperconnect__port_t__IRQ_STATUS__error__in_t error;
         hyperconnect__port_t__IRQ_STATUS__budget_spent__in_t budget_spent;
+        hyperconnect__port_t__IRQ_STATUS__fault__in_t fault;
     } hyperconnect__port_t__IRQ_STATUS__in_t;
 
     typedef struct {
@@ -254,6 +269,59 @@ package hc_regs_pkg;
     } hyperconnect__port_t__cnt_t_name_5f2db6bf__in_t;
 
     typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__value__in_t;
+
+    typedef struct {
+        hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__value__in_t value;
+    } hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__win_t_name_248db788__value__in_t;
+
+    typedef struct {
+        hyperconnect__port_t__win_t_name_248db788__value__in_t value;
+    } hyperconnect__port_t__win_t_name_248db788__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__win_t_name_4c6766cf__value__in_t;
+
+    typedef struct {
+        hyperconnect__port_t__win_t_name_4c6766cf__value__in_t value;
+    } hyperconnect__port_t__win_t_name_4c6766cf__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__win_t_name_c2cae9aa__value__in_t;
+
+    typedef struct {
+        hyperconnect__port_t__win_t_name_c2cae9aa__value__in_t value;
+    } hyperconnect__port_t__win_t_name_c2cae9aa__in_t;
+
+    typedef struct {
+        logic hwset;
+    } hyperconnect__port_t__FAULT__win_rd__in_t;
+
+    typedef struct {
+        logic hwset;
+    } hyperconnect__port_t__FAULT__win_wr__in_t;
+
+    typedef struct {
+        hyperconnect__port_t__FAULT__win_rd__in_t win_rd;
+        hyperconnect__port_t__FAULT__win_wr__in_t win_wr;
+    } hyperconnect__port_t__FAULT__in_t;
+
+    typedef struct {
+        logic [3:0] next;
+    } hyperconnect__port_t__INFO__index__in_t;
+
+    typedef struct {
+        hyperconnect__port_t__INFO__index__in_t index;
+    } hyperconnect__port_t__INFO__in_t;
+
+    typedef struct {
         hyperconnect__port_t__CFG__in_t CFG;
         hyperconnect__port_t__LIMITS__in_t LIMITS;
         hyperconnect__port_t__BUDGET__in_t BUDGET;
@@ -269,6 +337,12 @@ package hc_regs_pkg;
         hyperconnect__port_t__cnt_t_name_fa3590f1__in_t WR_TXN;
         hyperconnect__port_t__cnt_t_name_9ffe9c78__in_t STALL_CYCLES;
         hyperconnect__port_t__cnt_t_name_5f2db6bf__in_t MAX_RD_LATENCY;
+        hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__in_t WIN_BASE_LO;
+        hyperconnect__port_t__win_t_name_248db788__in_t WIN_BASE_HI;
+        hyperconnect__port_t__win_t_name_4c6766cf__in_t WIN_SIZE_LO;
+        hyperconnect__port_t__win_t_name_c2cae9aa__in_t WIN_SIZE_HI;
+        hyperconnect__port_t__FAULT__in_t FAULT;
+        hyperconnect__port_t__INFO__in_t INFO;
     } hyperconnect__port_t__in_t;
 
     typedef struct {
@@ -340,12 +414,17 @@ package hc_regs_pkg;
 
     typedef struct {
         logic value;
+    } hyperconnect__port_t__CFG__win_en__out_t;
+
+    typedef struct {
+        logic value;
     } hyperconnect__port_t__CFG__decouple__out_t;
 
     typedef struct {
         hyperconnect__port_t__CFG__nominal_len__out_t nominal_len;
         hyperconnect__port_t__CFG__prio__out_t prio;
         hyperconnect__port_t__CFG__res_en__out_t res_en;
+        hyperconnect__port_t__CFG__win_en__out_t win_en;
         hyperconnect__port_t__CFG__decouple__out_t decouple;
     } hyperconnect__port_t__CFG__out_t;
 
@@ -388,9 +467,14 @@ package hc_regs_pkg;
     } hyperconnect__port_t__IRQ_EN__budget_spent__out_t;
 
     typedef struct {
+        logic value;
+    } hyperconnect__port_t__IRQ_EN__fault__out_t;
+
+    typedef struct {
         hyperconnect__port_t__IRQ_EN__decoupled__out_t decoupled;
         hyperconnect__port_t__IRQ_EN__error__out_t error;
         hyperconnect__port_t__IRQ_EN__budget_spent__out_t budget_spent;
+        hyperconnect__port_t__IRQ_EN__fault__out_t fault;
     } hyperconnect__port_t__IRQ_EN__out_t;
 
     typedef struct {
@@ -406,9 +490,14 @@ package hc_regs_pkg;
     } hyperconnect__port_t__IRQ_STATUS__budget_spent__out_t;
 
     typedef struct {
+        logic value;
+    } hyperconnect__port_t__IRQ_STATUS__fault__out_t;
+
+    typedef struct {
         hyperconnect__port_t__IRQ_STATUS__decoupled__out_t decoupled;
         hyperconnect__port_t__IRQ_STATUS__error__out_t error;
         hyperconnect__port_t__IRQ_STATUS__budget_spent__out_t budget_spent;
+        hyperconnect__port_t__IRQ_STATUS__fault__out_t fault;
     } hyperconnect__port_t__IRQ_STATUS__out_t;
 
     typedef struct {
@@ -420,12 +509,48 @@ package hc_regs_pkg;
     } hyperconnect__port_t__CNT_CTRL__out_t;
 
     typedef struct {
+        logic [31:0] value;
+    } hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__value__out_t;
+
+    typedef struct {
+        hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__value__out_t value;
+    } hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__out_t;
+
+    typedef struct {
+        logic [31:0] value;
+    } hyperconnect__port_t__win_t_name_248db788__value__out_t;
+
+    typedef struct {
+        hyperconnect__port_t__win_t_name_248db788__value__out_t value;
+    } hyperconnect__port_t__win_t_name_248db788__out_t;
+
+    typedef struct {
+        logic [31:0] value;
+    } hyperconnect__port_t__win_t_name_4c6766cf__value__out_t;
+
+    typedef struct {
+        hyperconnect__port_t__win_t_name_4c6766cf__value__out_t value;
+    } hyperconnect__port_t__win_t_name_4c6766cf__out_t;
+
+    typedef struct {
+        logic [31:0] value;
+    } hyperconnect__port_t__win_t_name_c2cae9aa__value__out_t;
+
+    typedef struct {
+        hyperconnect__port_t__win_t_name_c2cae9aa__value__out_t value;
+    } hyperconnect__port_t__win_t_name_c2cae9aa__out_t;
+
+    typedef struct {
         hyperconnect__port_t__CFG__out_t CFG;
         hyperconnect__port_t__LIMITS__out_t LIMITS;
         hyperconnect__port_t__BUDGET__out_t BUDGET;
         hyperconnect__port_t__IRQ_EN__out_t IRQ_EN;
         hyperconnect__port_t__IRQ_STATUS__out_t IRQ_STATUS;
         hyperconnect__port_t__CNT_CTRL__out_t CNT_CTRL;
+        hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__out_t WIN_BASE_LO;
+        hyperconnect__port_t__win_t_name_248db788__out_t WIN_BASE_HI;
+        hyperconnect__port_t__win_t_name_4c6766cf__out_t WIN_SIZE_LO;
+        hyperconnect__port_t__win_t_name_c2cae9aa__out_t WIN_SIZE_HI;
     } hyperconnect__port_t__out_t;
 
     typedef struct {

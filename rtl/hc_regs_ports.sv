@@ -15,7 +15,7 @@ module hc_regs_ports #(
     input  logic                  rst_n,
     input  logic                  s_axil_awvalid,
     output logic                  s_axil_awready,
-    input  logic [10:0]           s_axil_awaddr,
+    input  logic [11:0]           s_axil_awaddr,
     input  logic [2:0]            s_axil_awprot,
     input  logic                  s_axil_wvalid,
     output logic                  s_axil_wready,
@@ -26,7 +26,7 @@ module hc_regs_ports #(
     output logic [1:0]            s_axil_bresp,
     input  logic                  s_axil_arvalid,
     output logic                  s_axil_arready,
-    input  logic [10:0]           s_axil_araddr,
+    input  logic [11:0]           s_axil_araddr,
     input  logic [2:0]            s_axil_arprot,
     output logic                  s_axil_rvalid,
     input  logic                  s_axil_rready,
@@ -66,9 +66,13 @@ module hc_regs_ports #(
     input  logic [PORTS-1:0]    st_decoupled,
     input  logic [PORTS-1:0]    st_rd_spent,
     input  logic [PORTS-1:0]    st_wr_spent,
-    output logic [PORTS*3-1:0]  irq_en,       // {budget_spent, error, decoupled}
-    output logic [PORTS*3-1:0]  irq_status,
-    input  logic [PORTS*3-1:0]  irq_set,
+    output logic [PORTS-1:0]    win_en,
+    output logic [PORTS*64-1:0] win_base,
+    output logic [PORTS*64-1:0] win_size,
+    input  logic [PORTS*2-1:0]  fault_set,    // {win_wr, win_rd}
+    output logic [PORTS*4-1:0]  irq_en,       // {fault, budget_spent, error, decoupled}
+    output logic [PORTS*4-1:0]  irq_status,
+    input  logic [PORTS*4-1:0]  irq_set,
     output logic [PORTS-1:0]    cnt_clear,
     input  logic [PORTS*256-1:0] counters     // 8 x 32 bits: MAX_RD_LATENCY, STALL_CYCLES, WR_TXN, RD_TXN, WR_BYTES_HI, WR_BYTES_LO, RD_BYTES_HI, RD_BYTES_LO
 );
@@ -114,12 +118,17 @@ module hc_regs_ports #(
         hwif_in.PORT0.STATUS.wr_budget_spent.next = st_wr_spent[0];
         hwif_in.PORT0.ERR.nominal_range.hwset = nominal_len_err[0];
         hwif_in.PORT0.ERR.limit_range.hwset = limit_err[0];
-        hwif_in.PORT0.IRQ_STATUS.decoupled.hwset = irq_set[0*3 + 0];
-        hwif_in.PORT0.IRQ_STATUS.error.hwset = irq_set[0*3 + 1];
-        hwif_in.PORT0.IRQ_STATUS.budget_spent.hwset = irq_set[0*3 + 2];
+        hwif_in.PORT0.IRQ_STATUS.decoupled.hwset = irq_set[0*4 + 0];
+        hwif_in.PORT0.IRQ_STATUS.error.hwset = irq_set[0*4 + 1];
+        hwif_in.PORT0.IRQ_STATUS.budget_spent.hwset = irq_set[0*4 + 2];
+        hwif_in.PORT0.IRQ_STATUS.fault.hwset = irq_set[0*4 + 3];
+        hwif_in.PORT0.INFO.index.next = 4'd0;
+        hwif_in.PORT0.FAULT.win_rd.hwset = fault_set[0*2 + 0];
+        hwif_in.PORT0.FAULT.win_wr.hwset = fault_set[0*2 + 1];
         hwif_in.PORT0.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT0.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -128,6 +137,11 @@ module hc_regs_ports #(
         hwif_in.PORT0.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT0.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT0.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT0.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT0.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT0.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.RD_BYTES_LO.value.next = counters[0*256 + 0*32 +: 32];
         hwif_in.PORT0.RD_BYTES_HI.value.next = counters[0*256 + 1*32 +: 32];
         hwif_in.PORT0.WR_BYTES_LO.value.next = counters[0*256 + 2*32 +: 32];
@@ -148,12 +162,17 @@ module hc_regs_ports #(
         hwif_in.PORT1.STATUS.wr_budget_spent.next = st_wr_spent[1];
         hwif_in.PORT1.ERR.nominal_range.hwset = nominal_len_err[1];
         hwif_in.PORT1.ERR.limit_range.hwset = limit_err[1];
-        hwif_in.PORT1.IRQ_STATUS.decoupled.hwset = irq_set[1*3 + 0];
-        hwif_in.PORT1.IRQ_STATUS.error.hwset = irq_set[1*3 + 1];
-        hwif_in.PORT1.IRQ_STATUS.budget_spent.hwset = irq_set[1*3 + 2];
+        hwif_in.PORT1.IRQ_STATUS.decoupled.hwset = irq_set[1*4 + 0];
+        hwif_in.PORT1.IRQ_STATUS.error.hwset = irq_set[1*4 + 1];
+        hwif_in.PORT1.IRQ_STATUS.budget_spent.hwset = irq_set[1*4 + 2];
+        hwif_in.PORT1.IRQ_STATUS.fault.hwset = irq_set[1*4 + 3];
+        hwif_in.PORT1.INFO.index.next = 4'd1;
+        hwif_in.PORT1.FAULT.win_rd.hwset = fault_set[1*2 + 0];
+        hwif_in.PORT1.FAULT.win_wr.hwset = fault_set[1*2 + 1];
         hwif_in.PORT1.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT1.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -162,6 +181,11 @@ module hc_regs_ports #(
         hwif_in.PORT1.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT1.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT1.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT1.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT1.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT1.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.RD_BYTES_LO.value.next = counters[1*256 + 0*32 +: 32];
         hwif_in.PORT1.RD_BYTES_HI.value.next = counters[1*256 + 1*32 +: 32];
         hwif_in.PORT1.WR_BYTES_LO.value.next = counters[1*256 + 2*32 +: 32];
@@ -182,12 +206,17 @@ module hc_regs_ports #(
         hwif_in.PORT2.STATUS.wr_budget_spent.next = st_wr_spent[2];
         hwif_in.PORT2.ERR.nominal_range.hwset = nominal_len_err[2];
         hwif_in.PORT2.ERR.limit_range.hwset = limit_err[2];
-        hwif_in.PORT2.IRQ_STATUS.decoupled.hwset = irq_set[2*3 + 0];
-        hwif_in.PORT2.IRQ_STATUS.error.hwset = irq_set[2*3 + 1];
-        hwif_in.PORT2.IRQ_STATUS.budget_spent.hwset = irq_set[2*3 + 2];
+        hwif_in.PORT2.IRQ_STATUS.decoupled.hwset = irq_set[2*4 + 0];
+        hwif_in.PORT2.IRQ_STATUS.error.hwset = irq_set[2*4 + 1];
+        hwif_in.PORT2.IRQ_STATUS.budget_spent.hwset = irq_set[2*4 + 2];
+        hwif_in.PORT2.IRQ_STATUS.fault.hwset = irq_set[2*4 + 3];
+        hwif_in.PORT2.INFO.index.next = 4'd2;
+        hwif_in.PORT2.FAULT.win_rd.hwset = fault_set[2*2 + 0];
+        hwif_in.PORT2.FAULT.win_wr.hwset = fault_set[2*2 + 1];
         hwif_in.PORT2.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT2.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -196,6 +225,11 @@ module hc_regs_ports #(
         hwif_in.PORT2.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT2.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT2.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT2.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT2.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT2.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.RD_BYTES_LO.value.next = counters[2*256 + 0*32 +: 32];
         hwif_in.PORT2.RD_BYTES_HI.value.next = counters[2*256 + 1*32 +: 32];
         hwif_in.PORT2.WR_BYTES_LO.value.next = counters[2*256 + 2*32 +: 32];
@@ -216,12 +250,17 @@ module hc_regs_ports #(
         hwif_in.PORT3.STATUS.wr_budget_spent.next = st_wr_spent[3];
         hwif_in.PORT3.ERR.nominal_range.hwset = nominal_len_err[3];
         hwif_in.PORT3.ERR.limit_range.hwset = limit_err[3];
-        hwif_in.PORT3.IRQ_STATUS.decoupled.hwset = irq_set[3*3 + 0];
-        hwif_in.PORT3.IRQ_STATUS.error.hwset = irq_set[3*3 + 1];
-        hwif_in.PORT3.IRQ_STATUS.budget_spent.hwset = irq_set[3*3 + 2];
+        hwif_in.PORT3.IRQ_STATUS.decoupled.hwset = irq_set[3*4 + 0];
+        hwif_in.PORT3.IRQ_STATUS.error.hwset = irq_set[3*4 + 1];
+        hwif_in.PORT3.IRQ_STATUS.budget_spent.hwset = irq_set[3*4 + 2];
+        hwif_in.PORT3.IRQ_STATUS.fault.hwset = irq_set[3*4 + 3];
+        hwif_in.PORT3.INFO.index.next = 4'd3;
+        hwif_in.PORT3.FAULT.win_rd.hwset = fault_set[3*2 + 0];
+        hwif_in.PORT3.FAULT.win_wr.hwset = fault_set[3*2 + 1];
         hwif_in.PORT3.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT3.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -230,6 +269,11 @@ module hc_regs_ports #(
         hwif_in.PORT3.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT3.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT3.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT3.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT3.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT3.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.RD_BYTES_LO.value.next = counters[3*256 + 0*32 +: 32];
         hwif_in.PORT3.RD_BYTES_HI.value.next = counters[3*256 + 1*32 +: 32];
         hwif_in.PORT3.WR_BYTES_LO.value.next = counters[3*256 + 2*32 +: 32];
@@ -250,12 +294,17 @@ module hc_regs_ports #(
         hwif_in.PORT4.STATUS.wr_budget_spent.next = st_wr_spent[4];
         hwif_in.PORT4.ERR.nominal_range.hwset = nominal_len_err[4];
         hwif_in.PORT4.ERR.limit_range.hwset = limit_err[4];
-        hwif_in.PORT4.IRQ_STATUS.decoupled.hwset = irq_set[4*3 + 0];
-        hwif_in.PORT4.IRQ_STATUS.error.hwset = irq_set[4*3 + 1];
-        hwif_in.PORT4.IRQ_STATUS.budget_spent.hwset = irq_set[4*3 + 2];
+        hwif_in.PORT4.IRQ_STATUS.decoupled.hwset = irq_set[4*4 + 0];
+        hwif_in.PORT4.IRQ_STATUS.error.hwset = irq_set[4*4 + 1];
+        hwif_in.PORT4.IRQ_STATUS.budget_spent.hwset = irq_set[4*4 + 2];
+        hwif_in.PORT4.IRQ_STATUS.fault.hwset = irq_set[4*4 + 3];
+        hwif_in.PORT4.INFO.index.next = 4'd4;
+        hwif_in.PORT4.FAULT.win_rd.hwset = fault_set[4*2 + 0];
+        hwif_in.PORT4.FAULT.win_wr.hwset = fault_set[4*2 + 1];
         hwif_in.PORT4.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT4.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -264,6 +313,11 @@ module hc_regs_ports #(
         hwif_in.PORT4.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT4.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT4.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT4.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT4.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT4.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.RD_BYTES_LO.value.next = counters[4*256 + 0*32 +: 32];
         hwif_in.PORT4.RD_BYTES_HI.value.next = counters[4*256 + 1*32 +: 32];
         hwif_in.PORT4.WR_BYTES_LO.value.next = counters[4*256 + 2*32 +: 32];
@@ -284,12 +338,17 @@ module hc_regs_ports #(
         hwif_in.PORT5.STATUS.wr_budget_spent.next = st_wr_spent[5];
         hwif_in.PORT5.ERR.nominal_range.hwset = nominal_len_err[5];
         hwif_in.PORT5.ERR.limit_range.hwset = limit_err[5];
-        hwif_in.PORT5.IRQ_STATUS.decoupled.hwset = irq_set[5*3 + 0];
-        hwif_in.PORT5.IRQ_STATUS.error.hwset = irq_set[5*3 + 1];
-        hwif_in.PORT5.IRQ_STATUS.budget_spent.hwset = irq_set[5*3 + 2];
+        hwif_in.PORT5.IRQ_STATUS.decoupled.hwset = irq_set[5*4 + 0];
+        hwif_in.PORT5.IRQ_STATUS.error.hwset = irq_set[5*4 + 1];
+        hwif_in.PORT5.IRQ_STATUS.budget_spent.hwset = irq_set[5*4 + 2];
+        hwif_in.PORT5.IRQ_STATUS.fault.hwset = irq_set[5*4 + 3];
+        hwif_in.PORT5.INFO.index.next = 4'd5;
+        hwif_in.PORT5.FAULT.win_rd.hwset = fault_set[5*2 + 0];
+        hwif_in.PORT5.FAULT.win_wr.hwset = fault_set[5*2 + 1];
         hwif_in.PORT5.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT5.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -298,6 +357,11 @@ module hc_regs_ports #(
         hwif_in.PORT5.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT5.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT5.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT5.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT5.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT5.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.RD_BYTES_LO.value.next = counters[5*256 + 0*32 +: 32];
         hwif_in.PORT5.RD_BYTES_HI.value.next = counters[5*256 + 1*32 +: 32];
         hwif_in.PORT5.WR_BYTES_LO.value.next = counters[5*256 + 2*32 +: 32];
@@ -318,12 +382,17 @@ module hc_regs_ports #(
         hwif_in.PORT6.STATUS.wr_budget_spent.next = st_wr_spent[6];
         hwif_in.PORT6.ERR.nominal_range.hwset = nominal_len_err[6];
         hwif_in.PORT6.ERR.limit_range.hwset = limit_err[6];
-        hwif_in.PORT6.IRQ_STATUS.decoupled.hwset = irq_set[6*3 + 0];
-        hwif_in.PORT6.IRQ_STATUS.error.hwset = irq_set[6*3 + 1];
-        hwif_in.PORT6.IRQ_STATUS.budget_spent.hwset = irq_set[6*3 + 2];
+        hwif_in.PORT6.IRQ_STATUS.decoupled.hwset = irq_set[6*4 + 0];
+        hwif_in.PORT6.IRQ_STATUS.error.hwset = irq_set[6*4 + 1];
+        hwif_in.PORT6.IRQ_STATUS.budget_spent.hwset = irq_set[6*4 + 2];
+        hwif_in.PORT6.IRQ_STATUS.fault.hwset = irq_set[6*4 + 3];
+        hwif_in.PORT6.INFO.index.next = 4'd6;
+        hwif_in.PORT6.FAULT.win_rd.hwset = fault_set[6*2 + 0];
+        hwif_in.PORT6.FAULT.win_wr.hwset = fault_set[6*2 + 1];
         hwif_in.PORT6.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT6.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -332,6 +401,11 @@ module hc_regs_ports #(
         hwif_in.PORT6.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT6.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT6.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT6.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT6.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT6.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.RD_BYTES_LO.value.next = counters[6*256 + 0*32 +: 32];
         hwif_in.PORT6.RD_BYTES_HI.value.next = counters[6*256 + 1*32 +: 32];
         hwif_in.PORT6.WR_BYTES_LO.value.next = counters[6*256 + 2*32 +: 32];
@@ -352,12 +426,17 @@ module hc_regs_ports #(
         hwif_in.PORT7.STATUS.wr_budget_spent.next = st_wr_spent[7];
         hwif_in.PORT7.ERR.nominal_range.hwset = nominal_len_err[7];
         hwif_in.PORT7.ERR.limit_range.hwset = limit_err[7];
-        hwif_in.PORT7.IRQ_STATUS.decoupled.hwset = irq_set[7*3 + 0];
-        hwif_in.PORT7.IRQ_STATUS.error.hwset = irq_set[7*3 + 1];
-        hwif_in.PORT7.IRQ_STATUS.budget_spent.hwset = irq_set[7*3 + 2];
+        hwif_in.PORT7.IRQ_STATUS.decoupled.hwset = irq_set[7*4 + 0];
+        hwif_in.PORT7.IRQ_STATUS.error.hwset = irq_set[7*4 + 1];
+        hwif_in.PORT7.IRQ_STATUS.budget_spent.hwset = irq_set[7*4 + 2];
+        hwif_in.PORT7.IRQ_STATUS.fault.hwset = irq_set[7*4 + 3];
+        hwif_in.PORT7.INFO.index.next = 4'd7;
+        hwif_in.PORT7.FAULT.win_rd.hwset = fault_set[7*2 + 0];
+        hwif_in.PORT7.FAULT.win_wr.hwset = fault_set[7*2 + 1];
         hwif_in.PORT7.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT7.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -366,6 +445,11 @@ module hc_regs_ports #(
         hwif_in.PORT7.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT7.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT7.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT7.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT7.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT7.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.RD_BYTES_LO.value.next = counters[7*256 + 0*32 +: 32];
         hwif_in.PORT7.RD_BYTES_HI.value.next = counters[7*256 + 1*32 +: 32];
         hwif_in.PORT7.WR_BYTES_LO.value.next = counters[7*256 + 2*32 +: 32];
@@ -386,12 +470,17 @@ module hc_regs_ports #(
         hwif_in.PORT8.STATUS.wr_budget_spent.next = st_wr_spent[8];
         hwif_in.PORT8.ERR.nominal_range.hwset = nominal_len_err[8];
         hwif_in.PORT8.ERR.limit_range.hwset = limit_err[8];
-        hwif_in.PORT8.IRQ_STATUS.decoupled.hwset = irq_set[8*3 + 0];
-        hwif_in.PORT8.IRQ_STATUS.error.hwset = irq_set[8*3 + 1];
-        hwif_in.PORT8.IRQ_STATUS.budget_spent.hwset = irq_set[8*3 + 2];
+        hwif_in.PORT8.IRQ_STATUS.decoupled.hwset = irq_set[8*4 + 0];
+        hwif_in.PORT8.IRQ_STATUS.error.hwset = irq_set[8*4 + 1];
+        hwif_in.PORT8.IRQ_STATUS.budget_spent.hwset = irq_set[8*4 + 2];
+        hwif_in.PORT8.IRQ_STATUS.fault.hwset = irq_set[8*4 + 3];
+        hwif_in.PORT8.INFO.index.next = 4'd8;
+        hwif_in.PORT8.FAULT.win_rd.hwset = fault_set[8*2 + 0];
+        hwif_in.PORT8.FAULT.win_wr.hwset = fault_set[8*2 + 1];
         hwif_in.PORT8.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT8.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -400,6 +489,11 @@ module hc_regs_ports #(
         hwif_in.PORT8.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT8.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT8.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT8.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT8.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT8.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.RD_BYTES_LO.value.next = counters[8*256 + 0*32 +: 32];
         hwif_in.PORT8.RD_BYTES_HI.value.next = counters[8*256 + 1*32 +: 32];
         hwif_in.PORT8.WR_BYTES_LO.value.next = counters[8*256 + 2*32 +: 32];
@@ -420,12 +514,17 @@ module hc_regs_ports #(
         hwif_in.PORT9.STATUS.wr_budget_spent.next = st_wr_spent[9];
         hwif_in.PORT9.ERR.nominal_range.hwset = nominal_len_err[9];
         hwif_in.PORT9.ERR.limit_range.hwset = limit_err[9];
-        hwif_in.PORT9.IRQ_STATUS.decoupled.hwset = irq_set[9*3 + 0];
-        hwif_in.PORT9.IRQ_STATUS.error.hwset = irq_set[9*3 + 1];
-        hwif_in.PORT9.IRQ_STATUS.budget_spent.hwset = irq_set[9*3 + 2];
+        hwif_in.PORT9.IRQ_STATUS.decoupled.hwset = irq_set[9*4 + 0];
+        hwif_in.PORT9.IRQ_STATUS.error.hwset = irq_set[9*4 + 1];
+        hwif_in.PORT9.IRQ_STATUS.budget_spent.hwset = irq_set[9*4 + 2];
+        hwif_in.PORT9.IRQ_STATUS.fault.hwset = irq_set[9*4 + 3];
+        hwif_in.PORT9.INFO.index.next = 4'd9;
+        hwif_in.PORT9.FAULT.win_rd.hwset = fault_set[9*2 + 0];
+        hwif_in.PORT9.FAULT.win_wr.hwset = fault_set[9*2 + 1];
         hwif_in.PORT9.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT9.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -434,6 +533,11 @@ module hc_regs_ports #(
         hwif_in.PORT9.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT9.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT9.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT9.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT9.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT9.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.RD_BYTES_LO.value.next = counters[9*256 + 0*32 +: 32];
         hwif_in.PORT9.RD_BYTES_HI.value.next = counters[9*256 + 1*32 +: 32];
         hwif_in.PORT9.WR_BYTES_LO.value.next = counters[9*256 + 2*32 +: 32];
@@ -454,12 +558,17 @@ module hc_regs_ports #(
         hwif_in.PORT10.STATUS.wr_budget_spent.next = st_wr_spent[10];
         hwif_in.PORT10.ERR.nominal_range.hwset = nominal_len_err[10];
         hwif_in.PORT10.ERR.limit_range.hwset = limit_err[10];
-        hwif_in.PORT10.IRQ_STATUS.decoupled.hwset = irq_set[10*3 + 0];
-        hwif_in.PORT10.IRQ_STATUS.error.hwset = irq_set[10*3 + 1];
-        hwif_in.PORT10.IRQ_STATUS.budget_spent.hwset = irq_set[10*3 + 2];
+        hwif_in.PORT10.IRQ_STATUS.decoupled.hwset = irq_set[10*4 + 0];
+        hwif_in.PORT10.IRQ_STATUS.error.hwset = irq_set[10*4 + 1];
+        hwif_in.PORT10.IRQ_STATUS.budget_spent.hwset = irq_set[10*4 + 2];
+        hwif_in.PORT10.IRQ_STATUS.fault.hwset = irq_set[10*4 + 3];
+        hwif_in.PORT10.INFO.index.next = 4'd10;
+        hwif_in.PORT10.FAULT.win_rd.hwset = fault_set[10*2 + 0];
+        hwif_in.PORT10.FAULT.win_wr.hwset = fault_set[10*2 + 1];
         hwif_in.PORT10.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT10.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -468,6 +577,11 @@ module hc_regs_ports #(
         hwif_in.PORT10.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT10.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT10.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT10.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT10.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT10.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.RD_BYTES_LO.value.next = counters[10*256 + 0*32 +: 32];
         hwif_in.PORT10.RD_BYTES_HI.value.next = counters[10*256 + 1*32 +: 32];
         hwif_in.PORT10.WR_BYTES_LO.value.next = counters[10*256 + 2*32 +: 32];
@@ -488,12 +602,17 @@ module hc_regs_ports #(
         hwif_in.PORT11.STATUS.wr_budget_spent.next = st_wr_spent[11];
         hwif_in.PORT11.ERR.nominal_range.hwset = nominal_len_err[11];
         hwif_in.PORT11.ERR.limit_range.hwset = limit_err[11];
-        hwif_in.PORT11.IRQ_STATUS.decoupled.hwset = irq_set[11*3 + 0];
-        hwif_in.PORT11.IRQ_STATUS.error.hwset = irq_set[11*3 + 1];
-        hwif_in.PORT11.IRQ_STATUS.budget_spent.hwset = irq_set[11*3 + 2];
+        hwif_in.PORT11.IRQ_STATUS.decoupled.hwset = irq_set[11*4 + 0];
+        hwif_in.PORT11.IRQ_STATUS.error.hwset = irq_set[11*4 + 1];
+        hwif_in.PORT11.IRQ_STATUS.budget_spent.hwset = irq_set[11*4 + 2];
+        hwif_in.PORT11.IRQ_STATUS.fault.hwset = irq_set[11*4 + 3];
+        hwif_in.PORT11.INFO.index.next = 4'd11;
+        hwif_in.PORT11.FAULT.win_rd.hwset = fault_set[11*2 + 0];
+        hwif_in.PORT11.FAULT.win_wr.hwset = fault_set[11*2 + 1];
         hwif_in.PORT11.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT11.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -502,6 +621,11 @@ module hc_regs_ports #(
         hwif_in.PORT11.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT11.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT11.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT11.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT11.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT11.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.RD_BYTES_LO.value.next = counters[11*256 + 0*32 +: 32];
         hwif_in.PORT11.RD_BYTES_HI.value.next = counters[11*256 + 1*32 +: 32];
         hwif_in.PORT11.WR_BYTES_LO.value.next = counters[11*256 + 2*32 +: 32];
@@ -522,12 +646,17 @@ module hc_regs_ports #(
         hwif_in.PORT12.STATUS.wr_budget_spent.next = st_wr_spent[12];
         hwif_in.PORT12.ERR.nominal_range.hwset = nominal_len_err[12];
         hwif_in.PORT12.ERR.limit_range.hwset = limit_err[12];
-        hwif_in.PORT12.IRQ_STATUS.decoupled.hwset = irq_set[12*3 + 0];
-        hwif_in.PORT12.IRQ_STATUS.error.hwset = irq_set[12*3 + 1];
-        hwif_in.PORT12.IRQ_STATUS.budget_spent.hwset = irq_set[12*3 + 2];
+        hwif_in.PORT12.IRQ_STATUS.decoupled.hwset = irq_set[12*4 + 0];
+        hwif_in.PORT12.IRQ_STATUS.error.hwset = irq_set[12*4 + 1];
+        hwif_in.PORT12.IRQ_STATUS.budget_spent.hwset = irq_set[12*4 + 2];
+        hwif_in.PORT12.IRQ_STATUS.fault.hwset = irq_set[12*4 + 3];
+        hwif_in.PORT12.INFO.index.next = 4'd12;
+        hwif_in.PORT12.FAULT.win_rd.hwset = fault_set[12*2 + 0];
+        hwif_in.PORT12.FAULT.win_wr.hwset = fault_set[12*2 + 1];
         hwif_in.PORT12.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT12.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -536,6 +665,11 @@ module hc_regs_ports #(
         hwif_in.PORT12.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT12.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT12.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT12.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT12.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT12.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.RD_BYTES_LO.value.next = counters[12*256 + 0*32 +: 32];
         hwif_in.PORT12.RD_BYTES_HI.value.next = counters[12*256 + 1*32 +: 32];
         hwif_in.PORT12.WR_BYTES_LO.value.next = counters[12*256 + 2*32 +: 32];
@@ -556,12 +690,17 @@ module hc_regs_ports #(
         hwif_in.PORT13.STATUS.wr_budget_spent.next = st_wr_spent[13];
         hwif_in.PORT13.ERR.nominal_range.hwset = nominal_len_err[13];
         hwif_in.PORT13.ERR.limit_range.hwset = limit_err[13];
-        hwif_in.PORT13.IRQ_STATUS.decoupled.hwset = irq_set[13*3 + 0];
-        hwif_in.PORT13.IRQ_STATUS.error.hwset = irq_set[13*3 + 1];
-        hwif_in.PORT13.IRQ_STATUS.budget_spent.hwset = irq_set[13*3 + 2];
+        hwif_in.PORT13.IRQ_STATUS.decoupled.hwset = irq_set[13*4 + 0];
+        hwif_in.PORT13.IRQ_STATUS.error.hwset = irq_set[13*4 + 1];
+        hwif_in.PORT13.IRQ_STATUS.budget_spent.hwset = irq_set[13*4 + 2];
+        hwif_in.PORT13.IRQ_STATUS.fault.hwset = irq_set[13*4 + 3];
+        hwif_in.PORT13.INFO.index.next = 4'd13;
+        hwif_in.PORT13.FAULT.win_rd.hwset = fault_set[13*2 + 0];
+        hwif_in.PORT13.FAULT.win_wr.hwset = fault_set[13*2 + 1];
         hwif_in.PORT13.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT13.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -570,6 +709,11 @@ module hc_regs_ports #(
         hwif_in.PORT13.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT13.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT13.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT13.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT13.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT13.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.RD_BYTES_LO.value.next = counters[13*256 + 0*32 +: 32];
         hwif_in.PORT13.RD_BYTES_HI.value.next = counters[13*256 + 1*32 +: 32];
         hwif_in.PORT13.WR_BYTES_LO.value.next = counters[13*256 + 2*32 +: 32];
@@ -590,12 +734,17 @@ module hc_regs_ports #(
         hwif_in.PORT14.STATUS.wr_budget_spent.next = st_wr_spent[14];
         hwif_in.PORT14.ERR.nominal_range.hwset = nominal_len_err[14];
         hwif_in.PORT14.ERR.limit_range.hwset = limit_err[14];
-        hwif_in.PORT14.IRQ_STATUS.decoupled.hwset = irq_set[14*3 + 0];
-        hwif_in.PORT14.IRQ_STATUS.error.hwset = irq_set[14*3 + 1];
-        hwif_in.PORT14.IRQ_STATUS.budget_spent.hwset = irq_set[14*3 + 2];
+        hwif_in.PORT14.IRQ_STATUS.decoupled.hwset = irq_set[14*4 + 0];
+        hwif_in.PORT14.IRQ_STATUS.error.hwset = irq_set[14*4 + 1];
+        hwif_in.PORT14.IRQ_STATUS.budget_spent.hwset = irq_set[14*4 + 2];
+        hwif_in.PORT14.IRQ_STATUS.fault.hwset = irq_set[14*4 + 3];
+        hwif_in.PORT14.INFO.index.next = 4'd14;
+        hwif_in.PORT14.FAULT.win_rd.hwset = fault_set[14*2 + 0];
+        hwif_in.PORT14.FAULT.win_wr.hwset = fault_set[14*2 + 1];
         hwif_in.PORT14.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT14.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -604,6 +753,11 @@ module hc_regs_ports #(
         hwif_in.PORT14.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT14.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT14.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT14.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT14.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT14.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.RD_BYTES_LO.value.next = counters[14*256 + 0*32 +: 32];
         hwif_in.PORT14.RD_BYTES_HI.value.next = counters[14*256 + 1*32 +: 32];
         hwif_in.PORT14.WR_BYTES_LO.value.next = counters[14*256 + 2*32 +: 32];
@@ -624,12 +778,17 @@ module hc_regs_ports #(
         hwif_in.PORT15.STATUS.wr_budget_spent.next = st_wr_spent[15];
         hwif_in.PORT15.ERR.nominal_range.hwset = nominal_len_err[15];
         hwif_in.PORT15.ERR.limit_range.hwset = limit_err[15];
-        hwif_in.PORT15.IRQ_STATUS.decoupled.hwset = irq_set[15*3 + 0];
-        hwif_in.PORT15.IRQ_STATUS.error.hwset = irq_set[15*3 + 1];
-        hwif_in.PORT15.IRQ_STATUS.budget_spent.hwset = irq_set[15*3 + 2];
+        hwif_in.PORT15.IRQ_STATUS.decoupled.hwset = irq_set[15*4 + 0];
+        hwif_in.PORT15.IRQ_STATUS.error.hwset = irq_set[15*4 + 1];
+        hwif_in.PORT15.IRQ_STATUS.budget_spent.hwset = irq_set[15*4 + 2];
+        hwif_in.PORT15.IRQ_STATUS.fault.hwset = irq_set[15*4 + 3];
+        hwif_in.PORT15.INFO.index.next = 4'd15;
+        hwif_in.PORT15.FAULT.win_rd.hwset = fault_set[15*2 + 0];
+        hwif_in.PORT15.FAULT.win_wr.hwset = fault_set[15*2 + 1];
         hwif_in.PORT15.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT15.CFG.win_en.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.CFG.decouple.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.LIMITS.rd_max_out.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.LIMITS.wr_max_out.swwel = hwif_out.LOCK.locked.value;
@@ -638,6 +797,11 @@ module hc_regs_ports #(
         hwif_in.PORT15.IRQ_EN.decoupled.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.IRQ_EN.error.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.IRQ_EN.budget_spent.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT15.IRQ_EN.fault.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT15.WIN_BASE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT15.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT15.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT15.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.RD_BYTES_LO.value.next = counters[15*256 + 0*32 +: 32];
         hwif_in.PORT15.RD_BYTES_HI.value.next = counters[15*256 + 1*32 +: 32];
         hwif_in.PORT15.WR_BYTES_LO.value.next = counters[15*256 + 2*32 +: 32];
@@ -659,8 +823,11 @@ module hc_regs_ports #(
     assign wr_max_out[0*8 +: 8] = hwif_out.PORT0.LIMITS.wr_max_out.value;
     assign rd_budget[0*16 +: 16] = hwif_out.PORT0.BUDGET.rd_budget.value;
     assign wr_budget[0*16 +: 16] = hwif_out.PORT0.BUDGET.wr_budget.value;
-    assign irq_en[0*3 +: 3] = {hwif_out.PORT0.IRQ_EN.budget_spent.value, hwif_out.PORT0.IRQ_EN.error.value, hwif_out.PORT0.IRQ_EN.decoupled.value};
-    assign irq_status[0*3 +: 3] = {hwif_out.PORT0.IRQ_STATUS.budget_spent.value, hwif_out.PORT0.IRQ_STATUS.error.value, hwif_out.PORT0.IRQ_STATUS.decoupled.value};
+    assign irq_en[0*4 +: 4] = {hwif_out.PORT0.IRQ_EN.fault.value, hwif_out.PORT0.IRQ_EN.budget_spent.value, hwif_out.PORT0.IRQ_EN.error.value, hwif_out.PORT0.IRQ_EN.decoupled.value};
+    assign irq_status[0*4 +: 4] = {hwif_out.PORT0.IRQ_STATUS.fault.value, hwif_out.PORT0.IRQ_STATUS.budget_spent.value, hwif_out.PORT0.IRQ_STATUS.error.value, hwif_out.PORT0.IRQ_STATUS.decoupled.value};
+    assign win_en[0] = hwif_out.PORT0.CFG.win_en.value;
+    assign win_base[0*64 +: 64] = {hwif_out.PORT0.WIN_BASE_HI.value.value, hwif_out.PORT0.WIN_BASE_LO.value.value};
+    assign win_size[0*64 +: 64] = {hwif_out.PORT0.WIN_SIZE_HI.value.value, hwif_out.PORT0.WIN_SIZE_LO.value.value};
     assign cnt_clear[0] = hwif_out.PORT0.CNT_CTRL.clear.value;
     assign nominal_len[1*9 +: 9] = hwif_out.PORT1.CFG.nominal_len.value;
     assign prio[1*2 +: 2] = hwif_out.PORT1.CFG.prio.value;
@@ -670,8 +837,11 @@ module hc_regs_ports #(
     assign wr_max_out[1*8 +: 8] = hwif_out.PORT1.LIMITS.wr_max_out.value;
     assign rd_budget[1*16 +: 16] = hwif_out.PORT1.BUDGET.rd_budget.value;
     assign wr_budget[1*16 +: 16] = hwif_out.PORT1.BUDGET.wr_budget.value;
-    assign irq_en[1*3 +: 3] = {hwif_out.PORT1.IRQ_EN.budget_spent.value, hwif_out.PORT1.IRQ_EN.error.value, hwif_out.PORT1.IRQ_EN.decoupled.value};
-    assign irq_status[1*3 +: 3] = {hwif_out.PORT1.IRQ_STATUS.budget_spent.value, hwif_out.PORT1.IRQ_STATUS.error.value, hwif_out.PORT1.IRQ_STATUS.decoupled.value};
+    assign irq_en[1*4 +: 4] = {hwif_out.PORT1.IRQ_EN.fault.value, hwif_out.PORT1.IRQ_EN.budget_spent.value, hwif_out.PORT1.IRQ_EN.error.value, hwif_out.PORT1.IRQ_EN.decoupled.value};
+    assign irq_status[1*4 +: 4] = {hwif_out.PORT1.IRQ_STATUS.fault.value, hwif_out.PORT1.IRQ_STATUS.budget_spent.value, hwif_out.PORT1.IRQ_STATUS.error.value, hwif_out.PORT1.IRQ_STATUS.decoupled.value};
+    assign win_en[1] = hwif_out.PORT1.CFG.win_en.value;
+    assign win_base[1*64 +: 64] = {hwif_out.PORT1.WIN_BASE_HI.value.value, hwif_out.PORT1.WIN_BASE_LO.value.value};
+    assign win_size[1*64 +: 64] = {hwif_out.PORT1.WIN_SIZE_HI.value.value, hwif_out.PORT1.WIN_SIZE_LO.value.value};
     assign cnt_clear[1] = hwif_out.PORT1.CNT_CTRL.clear.value;
     assign nominal_len[2*9 +: 9] = hwif_out.PORT2.CFG.nominal_len.value;
     assign prio[2*2 +: 2] = hwif_out.PORT2.CFG.prio.value;
@@ -681,8 +851,11 @@ module hc_regs_ports #(
     assign wr_max_out[2*8 +: 8] = hwif_out.PORT2.LIMITS.wr_max_out.value;
     assign rd_budget[2*16 +: 16] = hwif_out.PORT2.BUDGET.rd_budget.value;
     assign wr_budget[2*16 +: 16] = hwif_out.PORT2.BUDGET.wr_budget.value;
-    assign irq_en[2*3 +: 3] = {hwif_out.PORT2.IRQ_EN.budget_spent.value, hwif_out.PORT2.IRQ_EN.error.value, hwif_out.PORT2.IRQ_EN.decoupled.value};
-    assign irq_status[2*3 +: 3] = {hwif_out.PORT2.IRQ_STATUS.budget_spent.value, hwif_out.PORT2.IRQ_STATUS.error.value, hwif_out.PORT2.IRQ_STATUS.decoupled.value};
+    assign irq_en[2*4 +: 4] = {hwif_out.PORT2.IRQ_EN.fault.value, hwif_out.PORT2.IRQ_EN.budget_spent.value, hwif_out.PORT2.IRQ_EN.error.value, hwif_out.PORT2.IRQ_EN.decoupled.value};
+    assign irq_status[2*4 +: 4] = {hwif_out.PORT2.IRQ_STATUS.fault.value, hwif_out.PORT2.IRQ_STATUS.budget_spent.value, hwif_out.PORT2.IRQ_STATUS.error.value, hwif_out.PORT2.IRQ_STATUS.decoupled.value};
+    assign win_en[2] = hwif_out.PORT2.CFG.win_en.value;
+    assign win_base[2*64 +: 64] = {hwif_out.PORT2.WIN_BASE_HI.value.value, hwif_out.PORT2.WIN_BASE_LO.value.value};
+    assign win_size[2*64 +: 64] = {hwif_out.PORT2.WIN_SIZE_HI.value.value, hwif_out.PORT2.WIN_SIZE_LO.value.value};
     assign cnt_clear[2] = hwif_out.PORT2.CNT_CTRL.clear.value;
     assign nominal_len[3*9 +: 9] = hwif_out.PORT3.CFG.nominal_len.value;
     assign prio[3*2 +: 2] = hwif_out.PORT3.CFG.prio.value;
@@ -692,8 +865,11 @@ module hc_regs_ports #(
     assign wr_max_out[3*8 +: 8] = hwif_out.PORT3.LIMITS.wr_max_out.value;
     assign rd_budget[3*16 +: 16] = hwif_out.PORT3.BUDGET.rd_budget.value;
     assign wr_budget[3*16 +: 16] = hwif_out.PORT3.BUDGET.wr_budget.value;
-    assign irq_en[3*3 +: 3] = {hwif_out.PORT3.IRQ_EN.budget_spent.value, hwif_out.PORT3.IRQ_EN.error.value, hwif_out.PORT3.IRQ_EN.decoupled.value};
-    assign irq_status[3*3 +: 3] = {hwif_out.PORT3.IRQ_STATUS.budget_spent.value, hwif_out.PORT3.IRQ_STATUS.error.value, hwif_out.PORT3.IRQ_STATUS.decoupled.value};
+    assign irq_en[3*4 +: 4] = {hwif_out.PORT3.IRQ_EN.fault.value, hwif_out.PORT3.IRQ_EN.budget_spent.value, hwif_out.PORT3.IRQ_EN.error.value, hwif_out.PORT3.IRQ_EN.decoupled.value};
+    assign irq_status[3*4 +: 4] = {hwif_out.PORT3.IRQ_STATUS.fault.value, hwif_out.PORT3.IRQ_STATUS.budget_spent.value, hwif_out.PORT3.IRQ_STATUS.error.value, hwif_out.PORT3.IRQ_STATUS.decoupled.value};
+    assign win_en[3] = hwif_out.PORT3.CFG.win_en.value;
+    assign win_base[3*64 +: 64] = {hwif_out.PORT3.WIN_BASE_HI.value.value, hwif_out.PORT3.WIN_BASE_LO.value.value};
+    assign win_size[3*64 +: 64] = {hwif_out.PORT3.WIN_SIZE_HI.value.value, hwif_out.PORT3.WIN_SIZE_LO.value.value};
     assign cnt_clear[3] = hwif_out.PORT3.CNT_CTRL.clear.value;
     assign nominal_len[4*9 +: 9] = hwif_out.PORT4.CFG.nominal_len.value;
     assign prio[4*2 +: 2] = hwif_out.PORT4.CFG.prio.value;
@@ -703,8 +879,11 @@ module hc_regs_ports #(
     assign wr_max_out[4*8 +: 8] = hwif_out.PORT4.LIMITS.wr_max_out.value;
     assign rd_budget[4*16 +: 16] = hwif_out.PORT4.BUDGET.rd_budget.value;
     assign wr_budget[4*16 +: 16] = hwif_out.PORT4.BUDGET.wr_budget.value;
-    assign irq_en[4*3 +: 3] = {hwif_out.PORT4.IRQ_EN.budget_spent.value, hwif_out.PORT4.IRQ_EN.error.value, hwif_out.PORT4.IRQ_EN.decoupled.value};
-    assign irq_status[4*3 +: 3] = {hwif_out.PORT4.IRQ_STATUS.budget_spent.value, hwif_out.PORT4.IRQ_STATUS.error.value, hwif_out.PORT4.IRQ_STATUS.decoupled.value};
+    assign irq_en[4*4 +: 4] = {hwif_out.PORT4.IRQ_EN.fault.value, hwif_out.PORT4.IRQ_EN.budget_spent.value, hwif_out.PORT4.IRQ_EN.error.value, hwif_out.PORT4.IRQ_EN.decoupled.value};
+    assign irq_status[4*4 +: 4] = {hwif_out.PORT4.IRQ_STATUS.fault.value, hwif_out.PORT4.IRQ_STATUS.budget_spent.value, hwif_out.PORT4.IRQ_STATUS.error.value, hwif_out.PORT4.IRQ_STATUS.decoupled.value};
+    assign win_en[4] = hwif_out.PORT4.CFG.win_en.value;
+    assign win_base[4*64 +: 64] = {hwif_out.PORT4.WIN_BASE_HI.value.value, hwif_out.PORT4.WIN_BASE_LO.value.value};
+    assign win_size[4*64 +: 64] = {hwif_out.PORT4.WIN_SIZE_HI.value.value, hwif_out.PORT4.WIN_SIZE_LO.value.value};
     assign cnt_clear[4] = hwif_out.PORT4.CNT_CTRL.clear.value;
     assign nominal_len[5*9 +: 9] = hwif_out.PORT5.CFG.nominal_len.value;
     assign prio[5*2 +: 2] = hwif_out.PORT5.CFG.prio.value;
@@ -714,8 +893,11 @@ module hc_regs_ports #(
     assign wr_max_out[5*8 +: 8] = hwif_out.PORT5.LIMITS.wr_max_out.value;
     assign rd_budget[5*16 +: 16] = hwif_out.PORT5.BUDGET.rd_budget.value;
     assign wr_budget[5*16 +: 16] = hwif_out.PORT5.BUDGET.wr_budget.value;
-    assign irq_en[5*3 +: 3] = {hwif_out.PORT5.IRQ_EN.budget_spent.value, hwif_out.PORT5.IRQ_EN.error.value, hwif_out.PORT5.IRQ_EN.decoupled.value};
-    assign irq_status[5*3 +: 3] = {hwif_out.PORT5.IRQ_STATUS.budget_spent.value, hwif_out.PORT5.IRQ_STATUS.error.value, hwif_out.PORT5.IRQ_STATUS.decoupled.value};
+    assign irq_en[5*4 +: 4] = {hwif_out.PORT5.IRQ_EN.fault.value, hwif_out.PORT5.IRQ_EN.budget_spent.value, hwif_out.PORT5.IRQ_EN.error.value, hwif_out.PORT5.IRQ_EN.decoupled.value};
+    assign irq_status[5*4 +: 4] = {hwif_out.PORT5.IRQ_STATUS.fault.value, hwif_out.PORT5.IRQ_STATUS.budget_spent.value, hwif_out.PORT5.IRQ_STATUS.error.value, hwif_out.PORT5.IRQ_STATUS.decoupled.value};
+    assign win_en[5] = hwif_out.PORT5.CFG.win_en.value;
+    assign win_base[5*64 +: 64] = {hwif_out.PORT5.WIN_BASE_HI.value.value, hwif_out.PORT5.WIN_BASE_LO.value.value};
+    assign win_size[5*64 +: 64] = {hwif_out.PORT5.WIN_SIZE_HI.value.value, hwif_out.PORT5.WIN_SIZE_LO.value.value};
     assign cnt_clear[5] = hwif_out.PORT5.CNT_CTRL.clear.value;
     assign nominal_len[6*9 +: 9] = hwif_out.PORT6.CFG.nominal_len.value;
     assign prio[6*2 +: 2] = hwif_out.PORT6.CFG.prio.value;
@@ -725,8 +907,11 @@ module hc_regs_ports #(
     assign wr_max_out[6*8 +: 8] = hwif_out.PORT6.LIMITS.wr_max_out.value;
     assign rd_budget[6*16 +: 16] = hwif_out.PORT6.BUDGET.rd_budget.value;
     assign wr_budget[6*16 +: 16] = hwif_out.PORT6.BUDGET.wr_budget.value;
-    assign irq_en[6*3 +: 3] = {hwif_out.PORT6.IRQ_EN.budget_spent.value, hwif_out.PORT6.IRQ_EN.error.value, hwif_out.PORT6.IRQ_EN.decoupled.value};
-    assign irq_status[6*3 +: 3] = {hwif_out.PORT6.IRQ_STATUS.budget_spent.value, hwif_out.PORT6.IRQ_STATUS.error.value, hwif_out.PORT6.IRQ_STATUS.decoupled.value};
+    assign irq_en[6*4 +: 4] = {hwif_out.PORT6.IRQ_EN.fault.value, hwif_out.PORT6.IRQ_EN.budget_spent.value, hwif_out.PORT6.IRQ_EN.error.value, hwif_out.PORT6.IRQ_EN.decoupled.value};
+    assign irq_status[6*4 +: 4] = {hwif_out.PORT6.IRQ_STATUS.fault.value, hwif_out.PORT6.IRQ_STATUS.budget_spent.value, hwif_out.PORT6.IRQ_STATUS.error.value, hwif_out.PORT6.IRQ_STATUS.decoupled.value};
+    assign win_en[6] = hwif_out.PORT6.CFG.win_en.value;
+    assign win_base[6*64 +: 64] = {hwif_out.PORT6.WIN_BASE_HI.value.value, hwif_out.PORT6.WIN_BASE_LO.value.value};
+    assign win_size[6*64 +: 64] = {hwif_out.PORT6.WIN_SIZE_HI.value.value, hwif_out.PORT6.WIN_SIZE_LO.value.value};
     assign cnt_clear[6] = hwif_out.PORT6.CNT_CTRL.clear.value;
     assign nominal_len[7*9 +: 9] = hwif_out.PORT7.CFG.nominal_len.value;
     assign prio[7*2 +: 2] = hwif_out.PORT7.CFG.prio.value;
@@ -736,8 +921,11 @@ module hc_regs_ports #(
     assign wr_max_out[7*8 +: 8] = hwif_out.PORT7.LIMITS.wr_max_out.value;
     assign rd_budget[7*16 +: 16] = hwif_out.PORT7.BUDGET.rd_budget.value;
     assign wr_budget[7*16 +: 16] = hwif_out.PORT7.BUDGET.wr_budget.value;
-    assign irq_en[7*3 +: 3] = {hwif_out.PORT7.IRQ_EN.budget_spent.value, hwif_out.PORT7.IRQ_EN.error.value, hwif_out.PORT7.IRQ_EN.decoupled.value};
-    assign irq_status[7*3 +: 3] = {hwif_out.PORT7.IRQ_STATUS.budget_spent.value, hwif_out.PORT7.IRQ_STATUS.error.value, hwif_out.PORT7.IRQ_STATUS.decoupled.value};
+    assign irq_en[7*4 +: 4] = {hwif_out.PORT7.IRQ_EN.fault.value, hwif_out.PORT7.IRQ_EN.budget_spent.value, hwif_out.PORT7.IRQ_EN.error.value, hwif_out.PORT7.IRQ_EN.decoupled.value};
+    assign irq_status[7*4 +: 4] = {hwif_out.PORT7.IRQ_STATUS.fault.value, hwif_out.PORT7.IRQ_STATUS.budget_spent.value, hwif_out.PORT7.IRQ_STATUS.error.value, hwif_out.PORT7.IRQ_STATUS.decoupled.value};
+    assign win_en[7] = hwif_out.PORT7.CFG.win_en.value;
+    assign win_base[7*64 +: 64] = {hwif_out.PORT7.WIN_BASE_HI.value.value, hwif_out.PORT7.WIN_BASE_LO.value.value};
+    assign win_size[7*64 +: 64] = {hwif_out.PORT7.WIN_SIZE_HI.value.value, hwif_out.PORT7.WIN_SIZE_LO.value.value};
     assign cnt_clear[7] = hwif_out.PORT7.CNT_CTRL.clear.value;
     assign nominal_len[8*9 +: 9] = hwif_out.PORT8.CFG.nominal_len.value;
     assign prio[8*2 +: 2] = hwif_out.PORT8.CFG.prio.value;
@@ -747,8 +935,11 @@ module hc_regs_ports #(
     assign wr_max_out[8*8 +: 8] = hwif_out.PORT8.LIMITS.wr_max_out.value;
     assign rd_budget[8*16 +: 16] = hwif_out.PORT8.BUDGET.rd_budget.value;
     assign wr_budget[8*16 +: 16] = hwif_out.PORT8.BUDGET.wr_budget.value;
-    assign irq_en[8*3 +: 3] = {hwif_out.PORT8.IRQ_EN.budget_spent.value, hwif_out.PORT8.IRQ_EN.error.value, hwif_out.PORT8.IRQ_EN.decoupled.value};
-    assign irq_status[8*3 +: 3] = {hwif_out.PORT8.IRQ_STATUS.budget_spent.value, hwif_out.PORT8.IRQ_STATUS.error.value, hwif_out.PORT8.IRQ_STATUS.decoupled.value};
+    assign irq_en[8*4 +: 4] = {hwif_out.PORT8.IRQ_EN.fault.value, hwif_out.PORT8.IRQ_EN.budget_spent.value, hwif_out.PORT8.IRQ_EN.error.value, hwif_out.PORT8.IRQ_EN.decoupled.value};
+    assign irq_status[8*4 +: 4] = {hwif_out.PORT8.IRQ_STATUS.fault.value, hwif_out.PORT8.IRQ_STATUS.budget_spent.value, hwif_out.PORT8.IRQ_STATUS.error.value, hwif_out.PORT8.IRQ_STATUS.decoupled.value};
+    assign win_en[8] = hwif_out.PORT8.CFG.win_en.value;
+    assign win_base[8*64 +: 64] = {hwif_out.PORT8.WIN_BASE_HI.value.value, hwif_out.PORT8.WIN_BASE_LO.value.value};
+    assign win_size[8*64 +: 64] = {hwif_out.PORT8.WIN_SIZE_HI.value.value, hwif_out.PORT8.WIN_SIZE_LO.value.value};
     assign cnt_clear[8] = hwif_out.PORT8.CNT_CTRL.clear.value;
     assign nominal_len[9*9 +: 9] = hwif_out.PORT9.CFG.nominal_len.value;
     assign prio[9*2 +: 2] = hwif_out.PORT9.CFG.prio.value;
@@ -758,8 +949,11 @@ module hc_regs_ports #(
     assign wr_max_out[9*8 +: 8] = hwif_out.PORT9.LIMITS.wr_max_out.value;
     assign rd_budget[9*16 +: 16] = hwif_out.PORT9.BUDGET.rd_budget.value;
     assign wr_budget[9*16 +: 16] = hwif_out.PORT9.BUDGET.wr_budget.value;
-    assign irq_en[9*3 +: 3] = {hwif_out.PORT9.IRQ_EN.budget_spent.value, hwif_out.PORT9.IRQ_EN.error.value, hwif_out.PORT9.IRQ_EN.decoupled.value};
-    assign irq_status[9*3 +: 3] = {hwif_out.PORT9.IRQ_STATUS.budget_spent.value, hwif_out.PORT9.IRQ_STATUS.error.value, hwif_out.PORT9.IRQ_STATUS.decoupled.value};
+    assign irq_en[9*4 +: 4] = {hwif_out.PORT9.IRQ_EN.fault.value, hwif_out.PORT9.IRQ_EN.budget_spent.value, hwif_out.PORT9.IRQ_EN.error.value, hwif_out.PORT9.IRQ_EN.decoupled.value};
+    assign irq_status[9*4 +: 4] = {hwif_out.PORT9.IRQ_STATUS.fault.value, hwif_out.PORT9.IRQ_STATUS.budget_spent.value, hwif_out.PORT9.IRQ_STATUS.error.value, hwif_out.PORT9.IRQ_STATUS.decoupled.value};
+    assign win_en[9] = hwif_out.PORT9.CFG.win_en.value;
+    assign win_base[9*64 +: 64] = {hwif_out.PORT9.WIN_BASE_HI.value.value, hwif_out.PORT9.WIN_BASE_LO.value.value};
+    assign win_size[9*64 +: 64] = {hwif_out.PORT9.WIN_SIZE_HI.value.value, hwif_out.PORT9.WIN_SIZE_LO.value.value};
     assign cnt_clear[9] = hwif_out.PORT9.CNT_CTRL.clear.value;
     assign nominal_len[10*9 +: 9] = hwif_out.PORT10.CFG.nominal_len.value;
     assign prio[10*2 +: 2] = hwif_out.PORT10.CFG.prio.value;
@@ -769,8 +963,11 @@ module hc_regs_ports #(
     assign wr_max_out[10*8 +: 8] = hwif_out.PORT10.LIMITS.wr_max_out.value;
     assign rd_budget[10*16 +: 16] = hwif_out.PORT10.BUDGET.rd_budget.value;
     assign wr_budget[10*16 +: 16] = hwif_out.PORT10.BUDGET.wr_budget.value;
-    assign irq_en[10*3 +: 3] = {hwif_out.PORT10.IRQ_EN.budget_spent.value, hwif_out.PORT10.IRQ_EN.error.value, hwif_out.PORT10.IRQ_EN.decoupled.value};
-    assign irq_status[10*3 +: 3] = {hwif_out.PORT10.IRQ_STATUS.budget_spent.value, hwif_out.PORT10.IRQ_STATUS.error.value, hwif_out.PORT10.IRQ_STATUS.decoupled.value};
+    assign irq_en[10*4 +: 4] = {hwif_out.PORT10.IRQ_EN.fault.value, hwif_out.PORT10.IRQ_EN.budget_spent.value, hwif_out.PORT10.IRQ_EN.error.value, hwif_out.PORT10.IRQ_EN.decoupled.value};
+    assign irq_status[10*4 +: 4] = {hwif_out.PORT10.IRQ_STATUS.fault.value, hwif_out.PORT10.IRQ_STATUS.budget_spent.value, hwif_out.PORT10.IRQ_STATUS.error.value, hwif_out.PORT10.IRQ_STATUS.decoupled.value};
+    assign win_en[10] = hwif_out.PORT10.CFG.win_en.value;
+    assign win_base[10*64 +: 64] = {hwif_out.PORT10.WIN_BASE_HI.value.value, hwif_out.PORT10.WIN_BASE_LO.value.value};
+    assign win_size[10*64 +: 64] = {hwif_out.PORT10.WIN_SIZE_HI.value.value, hwif_out.PORT10.WIN_SIZE_LO.value.value};
     assign cnt_clear[10] = hwif_out.PORT10.CNT_CTRL.clear.value;
     assign nominal_len[11*9 +: 9] = hwif_out.PORT11.CFG.nominal_len.value;
     assign prio[11*2 +: 2] = hwif_out.PORT11.CFG.prio.value;
@@ -780,8 +977,11 @@ module hc_regs_ports #(
     assign wr_max_out[11*8 +: 8] = hwif_out.PORT11.LIMITS.wr_max_out.value;
     assign rd_budget[11*16 +: 16] = hwif_out.PORT11.BUDGET.rd_budget.value;
     assign wr_budget[11*16 +: 16] = hwif_out.PORT11.BUDGET.wr_budget.value;
-    assign irq_en[11*3 +: 3] = {hwif_out.PORT11.IRQ_EN.budget_spent.value, hwif_out.PORT11.IRQ_EN.error.value, hwif_out.PORT11.IRQ_EN.decoupled.value};
-    assign irq_status[11*3 +: 3] = {hwif_out.PORT11.IRQ_STATUS.budget_spent.value, hwif_out.PORT11.IRQ_STATUS.error.value, hwif_out.PORT11.IRQ_STATUS.decoupled.value};
+    assign irq_en[11*4 +: 4] = {hwif_out.PORT11.IRQ_EN.fault.value, hwif_out.PORT11.IRQ_EN.budget_spent.value, hwif_out.PORT11.IRQ_EN.error.value, hwif_out.PORT11.IRQ_EN.decoupled.value};
+    assign irq_status[11*4 +: 4] = {hwif_out.PORT11.IRQ_STATUS.fault.value, hwif_out.PORT11.IRQ_STATUS.budget_spent.value, hwif_out.PORT11.IRQ_STATUS.error.value, hwif_out.PORT11.IRQ_STATUS.decoupled.value};
+    assign win_en[11] = hwif_out.PORT11.CFG.win_en.value;
+    assign win_base[11*64 +: 64] = {hwif_out.PORT11.WIN_BASE_HI.value.value, hwif_out.PORT11.WIN_BASE_LO.value.value};
+    assign win_size[11*64 +: 64] = {hwif_out.PORT11.WIN_SIZE_HI.value.value, hwif_out.PORT11.WIN_SIZE_LO.value.value};
     assign cnt_clear[11] = hwif_out.PORT11.CNT_CTRL.clear.value;
     assign nominal_len[12*9 +: 9] = hwif_out.PORT12.CFG.nominal_len.value;
     assign prio[12*2 +: 2] = hwif_out.PORT12.CFG.prio.value;
@@ -791,8 +991,11 @@ module hc_regs_ports #(
     assign wr_max_out[12*8 +: 8] = hwif_out.PORT12.LIMITS.wr_max_out.value;
     assign rd_budget[12*16 +: 16] = hwif_out.PORT12.BUDGET.rd_budget.value;
     assign wr_budget[12*16 +: 16] = hwif_out.PORT12.BUDGET.wr_budget.value;
-    assign irq_en[12*3 +: 3] = {hwif_out.PORT12.IRQ_EN.budget_spent.value, hwif_out.PORT12.IRQ_EN.error.value, hwif_out.PORT12.IRQ_EN.decoupled.value};
-    assign irq_status[12*3 +: 3] = {hwif_out.PORT12.IRQ_STATUS.budget_spent.value, hwif_out.PORT12.IRQ_STATUS.error.value, hwif_out.PORT12.IRQ_STATUS.decoupled.value};
+    assign irq_en[12*4 +: 4] = {hwif_out.PORT12.IRQ_EN.fault.value, hwif_out.PORT12.IRQ_EN.budget_spent.value, hwif_out.PORT12.IRQ_EN.error.value, hwif_out.PORT12.IRQ_EN.decoupled.value};
+    assign irq_status[12*4 +: 4] = {hwif_out.PORT12.IRQ_STATUS.fault.value, hwif_out.PORT12.IRQ_STATUS.budget_spent.value, hwif_out.PORT12.IRQ_STATUS.error.value, hwif_out.PORT12.IRQ_STATUS.decoupled.value};
+    assign win_en[12] = hwif_out.PORT12.CFG.win_en.value;
+    assign win_base[12*64 +: 64] = {hwif_out.PORT12.WIN_BASE_HI.value.value, hwif_out.PORT12.WIN_BASE_LO.value.value};
+    assign win_size[12*64 +: 64] = {hwif_out.PORT12.WIN_SIZE_HI.value.value, hwif_out.PORT12.WIN_SIZE_LO.value.value};
     assign cnt_clear[12] = hwif_out.PORT12.CNT_CTRL.clear.value;
     assign nominal_len[13*9 +: 9] = hwif_out.PORT13.CFG.nominal_len.value;
     assign prio[13*2 +: 2] = hwif_out.PORT13.CFG.prio.value;
@@ -802,8 +1005,11 @@ module hc_regs_ports #(
     assign wr_max_out[13*8 +: 8] = hwif_out.PORT13.LIMITS.wr_max_out.value;
     assign rd_budget[13*16 +: 16] = hwif_out.PORT13.BUDGET.rd_budget.value;
     assign wr_budget[13*16 +: 16] = hwif_out.PORT13.BUDGET.wr_budget.value;
-    assign irq_en[13*3 +: 3] = {hwif_out.PORT13.IRQ_EN.budget_spent.value, hwif_out.PORT13.IRQ_EN.error.value, hwif_out.PORT13.IRQ_EN.decoupled.value};
-    assign irq_status[13*3 +: 3] = {hwif_out.PORT13.IRQ_STATUS.budget_spent.value, hwif_out.PORT13.IRQ_STATUS.error.value, hwif_out.PORT13.IRQ_STATUS.decoupled.value};
+    assign irq_en[13*4 +: 4] = {hwif_out.PORT13.IRQ_EN.fault.value, hwif_out.PORT13.IRQ_EN.budget_spent.value, hwif_out.PORT13.IRQ_EN.error.value, hwif_out.PORT13.IRQ_EN.decoupled.value};
+    assign irq_status[13*4 +: 4] = {hwif_out.PORT13.IRQ_STATUS.fault.value, hwif_out.PORT13.IRQ_STATUS.budget_spent.value, hwif_out.PORT13.IRQ_STATUS.error.value, hwif_out.PORT13.IRQ_STATUS.decoupled.value};
+    assign win_en[13] = hwif_out.PORT13.CFG.win_en.value;
+    assign win_base[13*64 +: 64] = {hwif_out.PORT13.WIN_BASE_HI.value.value, hwif_out.PORT13.WIN_BASE_LO.value.value};
+    assign win_size[13*64 +: 64] = {hwif_out.PORT13.WIN_SIZE_HI.value.value, hwif_out.PORT13.WIN_SIZE_LO.value.value};
     assign cnt_clear[13] = hwif_out.PORT13.CNT_CTRL.clear.value;
     assign nominal_len[14*9 +: 9] = hwif_out.PORT14.CFG.nominal_len.value;
     assign prio[14*2 +: 2] = hwif_out.PORT14.CFG.prio.value;
@@ -813,8 +1019,11 @@ module hc_regs_ports #(
     assign wr_max_out[14*8 +: 8] = hwif_out.PORT14.LIMITS.wr_max_out.value;
     assign rd_budget[14*16 +: 16] = hwif_out.PORT14.BUDGET.rd_budget.value;
     assign wr_budget[14*16 +: 16] = hwif_out.PORT14.BUDGET.wr_budget.value;
-    assign irq_en[14*3 +: 3] = {hwif_out.PORT14.IRQ_EN.budget_spent.value, hwif_out.PORT14.IRQ_EN.error.value, hwif_out.PORT14.IRQ_EN.decoupled.value};
-    assign irq_status[14*3 +: 3] = {hwif_out.PORT14.IRQ_STATUS.budget_spent.value, hwif_out.PORT14.IRQ_STATUS.error.value, hwif_out.PORT14.IRQ_STATUS.decoupled.value};
+    assign irq_en[14*4 +: 4] = {hwif_out.PORT14.IRQ_EN.fault.value, hwif_out.PORT14.IRQ_EN.budget_spent.value, hwif_out.PORT14.IRQ_EN.error.value, hwif_out.PORT14.IRQ_EN.decoupled.value};
+    assign irq_status[14*4 +: 4] = {hwif_out.PORT14.IRQ_STATUS.fault.value, hwif_out.PORT14.IRQ_STATUS.budget_spent.value, hwif_out.PORT14.IRQ_STATUS.error.value, hwif_out.PORT14.IRQ_STATUS.decoupled.value};
+    assign win_en[14] = hwif_out.PORT14.CFG.win_en.value;
+    assign win_base[14*64 +: 64] = {hwif_out.PORT14.WIN_BASE_HI.value.value, hwif_out.PORT14.WIN_BASE_LO.value.value};
+    assign win_size[14*64 +: 64] = {hwif_out.PORT14.WIN_SIZE_HI.value.value, hwif_out.PORT14.WIN_SIZE_LO.value.value};
     assign cnt_clear[14] = hwif_out.PORT14.CNT_CTRL.clear.value;
     assign nominal_len[15*9 +: 9] = hwif_out.PORT15.CFG.nominal_len.value;
     assign prio[15*2 +: 2] = hwif_out.PORT15.CFG.prio.value;
@@ -824,7 +1033,10 @@ module hc_regs_ports #(
     assign wr_max_out[15*8 +: 8] = hwif_out.PORT15.LIMITS.wr_max_out.value;
     assign rd_budget[15*16 +: 16] = hwif_out.PORT15.BUDGET.rd_budget.value;
     assign wr_budget[15*16 +: 16] = hwif_out.PORT15.BUDGET.wr_budget.value;
-    assign irq_en[15*3 +: 3] = {hwif_out.PORT15.IRQ_EN.budget_spent.value, hwif_out.PORT15.IRQ_EN.error.value, hwif_out.PORT15.IRQ_EN.decoupled.value};
-    assign irq_status[15*3 +: 3] = {hwif_out.PORT15.IRQ_STATUS.budget_spent.value, hwif_out.PORT15.IRQ_STATUS.error.value, hwif_out.PORT15.IRQ_STATUS.decoupled.value};
+    assign irq_en[15*4 +: 4] = {hwif_out.PORT15.IRQ_EN.fault.value, hwif_out.PORT15.IRQ_EN.budget_spent.value, hwif_out.PORT15.IRQ_EN.error.value, hwif_out.PORT15.IRQ_EN.decoupled.value};
+    assign irq_status[15*4 +: 4] = {hwif_out.PORT15.IRQ_STATUS.fault.value, hwif_out.PORT15.IRQ_STATUS.budget_spent.value, hwif_out.PORT15.IRQ_STATUS.error.value, hwif_out.PORT15.IRQ_STATUS.decoupled.value};
+    assign win_en[15] = hwif_out.PORT15.CFG.win_en.value;
+    assign win_base[15*64 +: 64] = {hwif_out.PORT15.WIN_BASE_HI.value.value, hwif_out.PORT15.WIN_BASE_LO.value.value};
+    assign win_size[15*64 +: 64] = {hwif_out.PORT15.WIN_SIZE_HI.value.value, hwif_out.PORT15.WIN_SIZE_LO.value.value};
     assign cnt_clear[15] = hwif_out.PORT15.CNT_CTRL.clear.value;
 endmodule

@@ -1,14 +1,16 @@
 // hc_supervisor — the transaction supervisor of one axi_hyperconnect port (paper 001, "TS"): every
 // function of the port in its own module, in this order from the accelerator to the crossbar:
 //
-//   s_axi -> hc_decoupler -> axi_burst_equalizer -> hc_reservation (AR, AW) -> m_axi (to axi_exbar)
-//            hc_port_counters observes the accelerator-side handshakes
+//   s_axi -> hc_decoupler -> hc_guard -> axi_burst_equalizer -> hc_reservation (AR, AW) -> m_axi
+//            hc_port_counters observes the accelerator-side handshakes                  (to axi_exbar)
 //
-// Decoupling sits at the accelerator boundary (it drains and isolates the original transactions);
+// Decoupling sits at the accelerator boundary (it drains and isolates the original transactions,
+// including those the guard answers itself); the guard keeps requests outside the address window
+// from going further (DECERR);
 // equalization splits to the nominal length and limits outstanding sub-transactions per direction;
 // reservation counts nominal (already split) transactions against the per-period budgets.
 // Latency (cycles, input VALID -> output VALID, idle): AR 1 | AW 1 | W 0 | R 0 | B 0 — the equalizer's
-//   registered address outputs; decoupler, reservation gates and counters add none.
+//   registered address outputs; decoupler, guard, reservation gates and counters add none.
 // Configuration: every cfg_* input is applied at a transaction boundary by the module that uses it
 //   (equalizer: per sub-burst; reservation: at the period recharge; decoupler: between requests).
 // Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH (as axi_burst_equalizer), TRACK_DEPTH (1..255).
@@ -28,6 +30,9 @@ module hc_supervisor #(
     input  logic [15:0]             cfg_rd_budget,
     input  logic [15:0]             cfg_wr_budget,
     input  logic                    cfg_decouple,
+    input  logic                    cfg_win_en,
+    input  logic [ADDR_WIDTH-1:0]   cfg_win_base,
+    input  logic [ADDR_WIDTH:0]     cfg_win_size,
     input  logic                    recharge,          // period start, from hc_period
     input  logic                    cnt_clear,
     // status
@@ -35,6 +40,8 @@ module hc_supervisor #(
     output logic                    decoupled,
     output logic                    rd_budget_spent,
     output logic                    wr_budget_spent,
+    output logic                    fault_win_rd,      // pulse: a read outside the window was rejected
+    output logic                    fault_win_wr,      // pulse: a write outside the window was rejected
     output logic [255:0]            counters,          // 8 x 32 bits in RDL register order (RD_BYTES_LO first)
     input  logic [ID_WIDTH-1:0]           s_axi_awid,
     input  logic [ADDR_WIDTH-1:0]         s_axi_awaddr,
@@ -154,6 +161,13 @@ module hc_supervisor #(
     logic d_rlast;
     logic d_rvalid;
     logic d_rready;
+    // guard -> equalizer: the payloads come straight from the decoupler, the guard owns the handshakes
+    // and the responses
+    logic g_awvalid, g_awready, g_wvalid, g_wready, g_bvalid, g_bready;
+    logic g_arvalid, g_arready, g_rlast, g_rvalid, g_rready;
+    logic [ID_WIDTH-1:0] g_bid, g_rid;
+    logic [2-1:0] g_bresp, g_rresp;
+    logic [DATA_WIDTH-1:0] g_rdata;
     // equalizer -> reservation gates
     logic [ID_WIDTH-1:0] e_awid;
     logic [ADDR_WIDTH-1:0] e_awaddr;
@@ -237,6 +251,23 @@ module hc_supervisor #(
         .m_axi_rready(d_rready)
     );
 
+    // ---- address window
+    hc_guard #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH)) u_guard (
+        .aclk, .aresetn, .cfg_win_en, .cfg_win_base, .cfg_win_size, .fault_rd(fault_win_rd),
+        .fault_wr(fault_win_wr),
+        .s_axi_awid(d_awid), .s_axi_awaddr(d_awaddr), .s_axi_awlen(d_awlen), .s_axi_awsize(d_awsize),
+        .s_axi_awburst(d_awburst), .s_axi_awvalid(d_awvalid), .s_axi_awready(d_awready), .s_axi_wlast(d_wlast),
+        .s_axi_wvalid(d_wvalid), .s_axi_wready(d_wready), .s_axi_bid(d_bid), .s_axi_bresp(d_bresp),
+        .s_axi_bvalid(d_bvalid), .s_axi_bready(d_bready), .s_axi_arid(d_arid), .s_axi_araddr(d_araddr),
+        .s_axi_arlen(d_arlen), .s_axi_arsize(d_arsize), .s_axi_arburst(d_arburst), .s_axi_arvalid(d_arvalid),
+        .s_axi_arready(d_arready), .s_axi_rid(d_rid), .s_axi_rdata(d_rdata), .s_axi_rresp(d_rresp),
+        .s_axi_rlast(d_rlast), .s_axi_rvalid(d_rvalid), .s_axi_rready(d_rready),
+        .m_axi_awvalid(g_awvalid), .m_axi_awready(g_awready), .m_axi_wvalid(g_wvalid), .m_axi_wready(g_wready),
+        .m_axi_bid(g_bid), .m_axi_bresp(g_bresp), .m_axi_bvalid(g_bvalid), .m_axi_bready(g_bready),
+        .m_axi_arvalid(g_arvalid), .m_axi_arready(g_arready), .m_axi_rid(g_rid), .m_axi_rdata(g_rdata),
+        .m_axi_rresp(g_rresp), .m_axi_rlast(g_rlast), .m_axi_rvalid(g_rvalid), .m_axi_rready(g_rready)
+    );
+
     // ---- equalization
     axi_burst_equalizer #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
                           .TRACK_DEPTH(TRACK_DEPTH), .REGISTER_READY(1'b1)) u_equalizer (
@@ -244,14 +275,14 @@ module hc_supervisor #(
         .cfg_max_wr_outstanding(cfg_wr_max_out),
         .s_axi_awid(d_awid), .s_axi_awaddr(d_awaddr), .s_axi_awlen(d_awlen), .s_axi_awsize(d_awsize),
         .s_axi_awburst(d_awburst), .s_axi_awlock(d_awlock), .s_axi_awcache(d_awcache), .s_axi_awprot(d_awprot),
-        .s_axi_awqos(d_awqos), .s_axi_awvalid(d_awvalid), .s_axi_awready(d_awready), .s_axi_wdata(d_wdata),
-        .s_axi_wstrb(d_wstrb), .s_axi_wlast(d_wlast), .s_axi_wvalid(d_wvalid), .s_axi_wready(d_wready),
-        .s_axi_bid(d_bid), .s_axi_bresp(d_bresp), .s_axi_bvalid(d_bvalid), .s_axi_bready(d_bready),
+        .s_axi_awqos(d_awqos), .s_axi_awvalid(g_awvalid), .s_axi_awready(g_awready), .s_axi_wdata(d_wdata),
+        .s_axi_wstrb(d_wstrb), .s_axi_wlast(d_wlast), .s_axi_wvalid(g_wvalid), .s_axi_wready(g_wready),
+        .s_axi_bid(g_bid), .s_axi_bresp(g_bresp), .s_axi_bvalid(g_bvalid), .s_axi_bready(g_bready),
         .s_axi_arid(d_arid), .s_axi_araddr(d_araddr), .s_axi_arlen(d_arlen), .s_axi_arsize(d_arsize),
         .s_axi_arburst(d_arburst), .s_axi_arlock(d_arlock), .s_axi_arcache(d_arcache), .s_axi_arprot(d_arprot),
-        .s_axi_arqos(d_arqos), .s_axi_arvalid(d_arvalid), .s_axi_arready(d_arready), .s_axi_rid(d_rid),
-        .s_axi_rdata(d_rdata), .s_axi_rresp(d_rresp), .s_axi_rlast(d_rlast), .s_axi_rvalid(d_rvalid),
-        .s_axi_rready(d_rready),
+        .s_axi_arqos(d_arqos), .s_axi_arvalid(g_arvalid), .s_axi_arready(g_arready), .s_axi_rid(g_rid),
+        .s_axi_rdata(g_rdata), .s_axi_rresp(g_rresp), .s_axi_rlast(g_rlast), .s_axi_rvalid(g_rvalid),
+        .s_axi_rready(g_rready),
         .m_axi_awid(e_awid), .m_axi_awaddr(e_awaddr), .m_axi_awlen(e_awlen), .m_axi_awsize(e_awsize),
         .m_axi_awburst(e_awburst), .m_axi_awlock(e_awlock), .m_axi_awcache(e_awcache), .m_axi_awprot(e_awprot),
         .m_axi_awqos(e_awqos), .m_axi_awvalid(e_awvalid), .m_axi_awready(e_awready), .m_axi_wdata(e_wdata),

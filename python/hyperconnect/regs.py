@@ -7,7 +7,7 @@ Outputs (never committed; regenerated when the RDL is newer):
   build/gen/regs/hc_regs_ports.sv             the port adapter (below)
 The block holds n_ports port register sets (default 16, the largest S_COUNT): the RDL instantiates port
 i > 0 only where HC_PORT_<i> is defined, and this module defines it for every i < n_ports. The CPU
-interface always decodes 11 address bits (0x000..0x7FF), so every instance answers the same map and an
+interface always decodes 12 address bits (0x000..0xFFF), so every instance answers the same map and an
 address of a port that does not exist gets SLVERR.
 
 hc_regs_ports wraps hc_regs for axi_hyperconnect: PeakRDL names each port's registers PORT0, PORT1, ...
@@ -26,16 +26,17 @@ from . import paths
 
 RDL = paths.ROOT / "rdl" / "hyperconnect.rdl"
 MAX_PORTS = 16
-ADDR_BITS = 11
+ADDR_BITS = 12
 # counters of a port, in register order (offsets 0x20..0x3C), 32 bits each
 COUNTERS = ("RD_BYTES_LO", "RD_BYTES_HI", "WR_BYTES_LO", "WR_BYTES_HI", "RD_TXN", "WR_TXN", "STALL_CYCLES",
             "MAX_RD_LATENCY")
 
 
 # the configuration fields of a port that LOCK freezes (swwel = true in the RDL)
-LOCKED_FIELDS = ("CFG.nominal_len", "CFG.prio", "CFG.res_en", "CFG.decouple", "LIMITS.rd_max_out",
+LOCKED_FIELDS = ("CFG.nominal_len", "CFG.prio", "CFG.res_en", "CFG.win_en", "CFG.decouple", "LIMITS.rd_max_out",
                  "LIMITS.wr_max_out", "BUDGET.rd_budget", "BUDGET.wr_budget", "IRQ_EN.decoupled", "IRQ_EN.error",
-                 "IRQ_EN.budget_spent")
+                 "IRQ_EN.budget_spent", "IRQ_EN.fault", "WIN_BASE_LO.value", "WIN_BASE_HI.value",
+                 "WIN_SIZE_LO.value", "WIN_SIZE_HI.value")
 
 
 def out_dir(n_ports: int = MAX_PORTS) -> Path:
@@ -145,9 +146,13 @@ module hc_regs_ports #(
     input  logic [PORTS-1:0]    st_decoupled,
     input  logic [PORTS-1:0]    st_rd_spent,
     input  logic [PORTS-1:0]    st_wr_spent,
-    output logic [PORTS*3-1:0]  irq_en,       // {{budget_spent, error, decoupled}}
-    output logic [PORTS*3-1:0]  irq_status,
-    input  logic [PORTS*3-1:0]  irq_set,
+    output logic [PORTS-1:0]    win_en,
+    output logic [PORTS*64-1:0] win_base,
+    output logic [PORTS*64-1:0] win_size,
+    input  logic [PORTS*2-1:0]  fault_set,    // {{win_wr, win_rd}}
+    output logic [PORTS*4-1:0]  irq_en,       // {{fault, budget_spent, error, decoupled}}
+    output logic [PORTS*4-1:0]  irq_status,
+    input  logic [PORTS*4-1:0]  irq_set,
     output logic [PORTS-1:0]    cnt_clear,
     input  logic [PORTS*256-1:0] counters     // 8 x 32 bits: {', '.join(reversed(COUNTERS))}
 );
@@ -202,9 +207,13 @@ module hc_regs_ports #(
             f"        {p}.STATUS.wr_budget_spent.next = st_wr_spent[{i}];",
             f"        {p}.ERR.nominal_range.hwset = nominal_len_err[{i}];",
             f"        {p}.ERR.limit_range.hwset = limit_err[{i}];",
-            f"        {p}.IRQ_STATUS.decoupled.hwset = irq_set[{i}*3 + 0];",
-            f"        {p}.IRQ_STATUS.error.hwset = irq_set[{i}*3 + 1];",
-            f"        {p}.IRQ_STATUS.budget_spent.hwset = irq_set[{i}*3 + 2];",
+            f"        {p}.IRQ_STATUS.decoupled.hwset = irq_set[{i}*4 + 0];",
+            f"        {p}.IRQ_STATUS.error.hwset = irq_set[{i}*4 + 1];",
+            f"        {p}.IRQ_STATUS.budget_spent.hwset = irq_set[{i}*4 + 2];",
+            f"        {p}.IRQ_STATUS.fault.hwset = irq_set[{i}*4 + 3];",
+            f"        {p}.INFO.index.next = 4'd{i};",
+            f"        {p}.FAULT.win_rd.hwset = fault_set[{i}*2 + 0];",
+            f"        {p}.FAULT.win_wr.hwset = fault_set[{i}*2 + 1];",
         ]
         body_in += [f"        {p}.{f}.swwel = hwif_out.LOCK.locked.value;" for f in LOCKED_FIELDS]
         body_in += [f"        {p}.{c}.value.next = counters[{i}*256 + {k}*32 +: 32];"
@@ -218,10 +227,13 @@ module hc_regs_ports #(
             f"    assign wr_max_out[{i}*8 +: 8] = {o}.LIMITS.wr_max_out.value;",
             f"    assign rd_budget[{i}*16 +: 16] = {o}.BUDGET.rd_budget.value;",
             f"    assign wr_budget[{i}*16 +: 16] = {o}.BUDGET.wr_budget.value;",
-            f"    assign irq_en[{i}*3 +: 3] = {{{o}.IRQ_EN.budget_spent.value, {o}.IRQ_EN.error.value, "
-            f"{o}.IRQ_EN.decoupled.value}};",
-            f"    assign irq_status[{i}*3 +: 3] = {{{o}.IRQ_STATUS.budget_spent.value, {o}.IRQ_STATUS.error.value, "
-            f"{o}.IRQ_STATUS.decoupled.value}};",
+            f"    assign irq_en[{i}*4 +: 4] = {{{o}.IRQ_EN.fault.value, {o}.IRQ_EN.budget_spent.value, "
+            f"{o}.IRQ_EN.error.value, {o}.IRQ_EN.decoupled.value}};",
+            f"    assign irq_status[{i}*4 +: 4] = {{{o}.IRQ_STATUS.fault.value, {o}.IRQ_STATUS.budget_spent.value, "
+            f"{o}.IRQ_STATUS.error.value, {o}.IRQ_STATUS.decoupled.value}};",
+            f"    assign win_en[{i}] = {o}.CFG.win_en.value;",
+            f"    assign win_base[{i}*64 +: 64] = {{{o}.WIN_BASE_HI.value.value, {o}.WIN_BASE_LO.value.value}};",
+            f"    assign win_size[{i}*64 +: 64] = {{{o}.WIN_SIZE_HI.value.value, {o}.WIN_SIZE_LO.value.value}};",
             f"    assign cnt_clear[{i}] = {o}.CNT_CTRL.clear.value;",
         ]
     return head + "\n".join(body_in) + "\n    end\n\n" + "\n".join(body_out) + "\nendmodule\n"

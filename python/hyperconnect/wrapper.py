@@ -75,11 +75,11 @@ def write_exbar_wrapper(path: Path, s_count: int, addr_width: int = 32, data_wid
 
 AXIL_PORTS: list[str] = [
     "    output logic irq",
-    "    input  logic s_axil_awvalid", "    output logic s_axil_awready", "    input  logic [10:0] s_axil_awaddr",
+    "    input  logic s_axil_awvalid", "    output logic s_axil_awready", "    input  logic [11:0] s_axil_awaddr",
     "    input  logic [2:0] s_axil_awprot", "    input  logic s_axil_wvalid", "    output logic s_axil_wready",
     "    input  logic [31:0] s_axil_wdata", "    input  logic [3:0] s_axil_wstrb", "    output logic s_axil_bvalid",
     "    input  logic s_axil_bready", "    output logic [1:0] s_axil_bresp", "    input  logic s_axil_arvalid",
-    "    output logic s_axil_arready", "    input  logic [10:0] s_axil_araddr", "    input  logic [2:0] s_axil_arprot",
+    "    output logic s_axil_arready", "    input  logic [11:0] s_axil_araddr", "    input  logic [2:0] s_axil_arprot",
     "    output logic s_axil_rvalid", "    input  logic s_axil_rready", "    output logic [31:0] s_axil_rdata",
     "    output logic [1:0] s_axil_rresp",
 ]

@@ -5,7 +5,12 @@
 
 #include "hyperconnect_regs.h"
 
-#define PORT_STRIDE ((uint32_t)sizeof(hyperconnect__port_t_t))
+#define PORT_STRIDE ((uint32_t)sizeof(hyperconnect__port_t_t)) /* 0x80: INFO is the block's last register */
+#ifdef __cplusplus /* the simulation harnesses compile this file as C++ */
+static_assert(sizeof(hyperconnect__port_t_t) == 0x80, "port register blocks are 128 bytes (rdl/hyperconnect.rdl)");
+#else
+_Static_assert(sizeof(hyperconnect__port_t_t) == 0x80, "port register blocks are 128 bytes (rdl/hyperconnect.rdl)");
+#endif
 #define GLOBAL(reg) ((uint32_t)offsetof(hyperconnect_t, reg))
 #define PORT_REG(port, reg) \
     ((uint32_t)offsetof(hyperconnect_t, PORT0) + (uint32_t)(port) * PORT_STRIDE + \
@@ -49,6 +54,8 @@ hc_status hc_probe(hc_dev *dev, const hc_backend *be) {
     dev->bus_bytes = 1u << FIELD_GET(build, BUILD__DATA_BYTES_LOG2);
     dev->track_depth = FIELD_GET(build, BUILD__TRACK_DEPTH);
     if (dev->n_ports < 1 || dev->n_ports > HC_MAX_PORTS || dev->track_depth < 1) return HC_ERR_PROBE;
+    for (uint32_t p = 0; p < dev->n_ports; ++p) /* each port block answers with its own index */
+        if (FIELD_GET(rd32(dev, PORT_REG(p, INFO)), PORT_T__INFO__INDEX) != p) return HC_ERR_PROBE;
     dev->probed = true;
     return HC_OK;
 }
@@ -184,6 +191,38 @@ hc_status hc_recouple(hc_dev *dev, unsigned port) {
     if (locked(dev)) return HC_ERR_LOCKED;
     const uint32_t cfg = rd32(dev, PORT_REG(port, CFG));
     wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__DECOUPLE, 0u));
+    return HC_OK;
+}
+
+hc_status hc_set_window(hc_dev *dev, unsigned port, uint64_t base, uint64_t size) {
+    hc_status s = check_port(dev, port);
+    if (s != HC_OK) return s;
+    if (locked(dev)) return HC_ERR_LOCKED;
+    const uint32_t cfg = rd32(dev, PORT_REG(port, CFG));
+    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__WIN_EN, 0u)); /* no half-written window */
+    wr32(dev, PORT_REG(port, WIN_BASE_LO), (uint32_t)base);
+    wr32(dev, PORT_REG(port, WIN_BASE_HI), (uint32_t)(base >> 32));
+    wr32(dev, PORT_REG(port, WIN_SIZE_LO), (uint32_t)size);
+    wr32(dev, PORT_REG(port, WIN_SIZE_HI), (uint32_t)(size >> 32));
+    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__WIN_EN, 1u));
+    return HC_OK;
+}
+
+hc_status hc_clear_window(hc_dev *dev, unsigned port) {
+    hc_status s = check_port(dev, port);
+    if (s != HC_OK) return s;
+    if (locked(dev)) return HC_ERR_LOCKED;
+    const uint32_t cfg = rd32(dev, PORT_REG(port, CFG));
+    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__WIN_EN, 0u));
+    return HC_OK;
+}
+
+hc_status hc_read_faults(hc_dev *dev, unsigned port, uint32_t *faults) {
+    hc_status s = check_port(dev, port);
+    if (s != HC_OK) return s;
+    if (faults == NULL) return HC_ERR_ARG;
+    *faults = rd32(dev, PORT_REG(port, FAULT));
+    wr32(dev, PORT_REG(port, FAULT), *faults); /* write 1 to clear what was read */
     return HC_OK;
 }
 

@@ -78,8 +78,19 @@ hc_status hc_reserve_share(hc_dev *dev, unsigned port, hc_dir dir, unsigned perm
 hc_status hc_decouple(hc_dev *dev, unsigned port, uint32_t max_polls);
 hc_status hc_recouple(hc_dev *dev, unsigned port);
 
+/* Address window: the port may only access [base, base + size); a request not entirely inside is
+ * answered with DECERR and never reaches memory (FAULT flags, IRQ_STATUS.fault). size 0 denies all.
+ * hc_clear_window lets every address through again (the reset state). */
+hc_status hc_set_window(hc_dev *dev, unsigned port, uint64_t base, uint64_t size);
+hc_status hc_clear_window(hc_dev *dev, unsigned port);
+
+/* Fault flags of a port (what its accelerator did wrong), read and cleared. */
+#define HC_FAULT_WIN_RD 0x1u /* a read outside the window was answered with DECERR */
+#define HC_FAULT_WIN_WR 0x2u /* a write outside the window was answered with DECERR, data dropped */
+hc_status hc_read_faults(hc_dev *dev, unsigned port, uint32_t *faults);
+
 /* Configuration lock: after hc_lock() every configuration register (period, global limit, per port
- * nominal length, class, reservation, decoupling, limits, budgets, interrupt enables) ignores writes
+ * nominal length, class, reservation, decoupling, limits, budgets, windows, interrupt enables) ignores writes
  * until reset, and every setter above returns HC_ERR_LOCKED without writing. Status acknowledgements
  * and counter clears stay available. Irreversible by software. */
 hc_status hc_lock(hc_dev *dev);

@@ -1,7 +1,8 @@
 """cocotb tests of axi_hyperconnect (3 ports, 64-bit, TRACK_DEPTH 16) through its AXI4-Lite port: reset
 defaults, rejection of out-of-range values (register keeps its value, sticky flag, irq), SLVERR on a
 missing port, per-port counters, decoupling during traffic (the other ports lose nothing, the decoupled
-port moves nothing, then resumes), and constrained-random traffic from every port against a reordering,
+port moves nothing, then resumes), the address window (DECERR for requests not entirely inside, memory
+untouched, FAULT flags and irq, the other ports unaffected), and constrained-random traffic from every port against a reordering,
 scoreboarded memory while software changes every setting at run time (nominal length, outstanding
 limits, priority, reservation, G, period, decouple/recouple).
 
@@ -17,11 +18,12 @@ import random
 import cocotb
 import pytest
 from cocotb.triggers import ClockCycles
-from cocotbext.axi import AxiLiteBus, AxiLiteMaster
+from cocotbext.axi import AxiBurstType, AxiBus, AxiLiteBus, AxiLiteMaster, AxiMaster
 from cocotbext.axi.constants import AxiResp
 
 from lib.axi_master import AxiMasterDriver
 from lib.axi_mem import AxiMemSlave
+from hyperconnect.model import pattern_byte
 from lib.axi_ref import DECERR, INCR, SLVERR, Burst, ErrorMap, WriteRegion
 from lib.env import drain, knobs, seeded_rng, start_clock_reset
 
@@ -35,10 +37,12 @@ ERRORS = ErrorMap([(READ_BASE + 0x10_0000, 0x3000, SLVERR), (READ_BASE + 0x20_00
 ID, BUILD, PERIOD, GLOBAL_LIMIT, GLOBAL_ERR = 0x000, 0x008, 0x010, 0x014, 0x018
 CFG, LIMITS, BUDGET, STATUS, ERR, IRQ_EN, IRQ_STATUS, CNT_CTRL = 0x00, 0x04, 0x08, 0x0C, 0x10, 0x14, 0x18, 0x1C
 RD_BYTES_LO, RD_TXN, WR_TXN, MAX_RD_LATENCY = 0x20, 0x30, 0x34, 0x3C
+WIN_BASE_LO, WIN_BASE_HI, WIN_SIZE_LO, WIN_SIZE_HI, FAULT = 0x40, 0x44, 0x48, 0x4C, 0x50
+WIN_EN = 1 << 20
 
 
 def port(i: int, offset: int) -> int:
-    return 0x100 + 0x40 * i + offset
+    return 0x100 + 0x80 * i + offset
 
 
 class Tb:
@@ -234,6 +238,73 @@ async def test_random_with_runtime_changes(dut):
     assert done == total, f"{done} of {total} transactions completed"
     tb.check()
     cocotb.log.info("random with run-time changes: %d transactions, 0 mismatches", total)
+
+
+@cocotb.test()
+async def test_address_window(dut):
+    """Port 1 confined to [BASE, BASE + SIZE): inside reads and writes work; reads and writes outside, or
+    crossing either edge (INCR, FIXED, WRAP container), get DECERR on every beat and never reach memory;
+    FAULT and IRQ_STATUS.fault record them; ports 0 and 2 run scoreboarded traffic meanwhile."""
+    rng = seeded_rng("address_window")
+    k = knobs()
+    mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, BUS, rng, reorder=True, stall=k["stall"])
+    others = [AxiMasterDriver(dut, f"s{i:02d}_axi", dut.aclk, dut.aresetn, BUS, rng, mem, idle=k["idle"],
+                              backpressure=k["backpressure"], name=f"port{i}") for i in (0, 2)]
+    m1 = AxiMaster(AxiBus.from_prefix(dut, "s01_axi"), dut.aclk, dut.aresetn, reset_active_level=False)
+    axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
+
+    async def wr(addr: int, value: int) -> None:
+        await axil.write(addr, value.to_bytes(4, "little"))
+
+    async def rd(addr: int) -> int:
+        return int.from_bytes((await axil.read(addr, 4)).data, "little")
+
+    await start_clock_reset(dut)
+    base, size = 0x2000_0100, 0x1_0000                                   # edges not on a 4 KB page
+    await wr(port(1, WIN_BASE_LO), base)
+    await wr(port(1, WIN_SIZE_LO), size)
+    await wr(port(1, IRQ_EN), 1 << 3)
+    await wr(port(1, CFG), 16 | WIN_EN)
+    traffic = [cocotb.start_soon(m.random_traffic(rng, 200, lambda r: r.randint(1, 32),
+                                                  WriteRegion(WRITE_BASE + 0x100_0000 * i), READ_BASE))
+               for i, m in enumerate(others)]
+
+    def pattern(addr: int, n: int) -> bytes:
+        return bytes(pattern_byte(a) for a in range(addr, addr + n))
+
+    r = await m1.read(base + 0x100, 256)                                   # inside
+    assert r.resp == AxiResp.OKAY and r.data == pattern(base + 0x100, 256)
+    data = bytes(rng.getrandbits(8) for _ in range(128))
+    assert (await m1.write(base + 0x800, data)).resp == AxiResp.OKAY
+    assert (await m1.read(base + 0x800, 128)).data == data
+    assert await rd(port(1, FAULT)) == 0 and int(dut.irq.value) == 0
+    for addr, n, burst, what in ((base - 0x40, 32, AxiBurstType.INCR, "below"),
+                                 (base + size - 32, 64, AxiBurstType.INCR, "crossing the end"),
+                                 (base - 8, 16, AxiBurstType.INCR, "crossing the base"),
+                                 (base + size, 8, AxiBurstType.FIXED, "FIXED above"),
+                                 (base - 16, 32, AxiBurstType.WRAP, "WRAP container below the base")):
+        r = await m1.read(addr, n, burst=burst)
+        assert r.resp == AxiResp.DECERR and r.data == bytes(n), f"read {what}: {r.resp}"
+        w = await m1.write(addr, bytes([0xA5]) * n, burst=burst)
+        assert w.resp == AxiResp.DECERR, f"write {what}: {w.resp}"
+        touched = [a for a in range(addr - 64, addr + n + 64) if a in mem.mem]
+        assert not touched, f"write {what} reached memory at 0x{touched[0]:x}"
+    r = await m1.read(base + 8, 32, burst=AxiBurstType.WRAP)               # container [base, base + 32)
+    assert r.resp == AxiResp.OKAY
+    await ClockCycles(dut.aclk, 3)
+    assert await rd(port(1, FAULT)) == 3, "FAULT.win_rd and win_wr"
+    assert (await rd(port(1, IRQ_STATUS))) >> 3 & 1 and int(dut.irq.value) == 1, "fault raises irq"
+    await wr(port(1, FAULT), 3)
+    await wr(port(1, IRQ_STATUS), 1 << 3)
+    await wr(port(1, CFG), 16)                                             # window off: all allowed
+    assert (await m1.read(base - 0x40, 32)).resp == AxiResp.OKAY
+    await ClockCycles(dut.aclk, 3)
+    assert await rd(port(1, FAULT)) == 0 and int(dut.irq.value) == 0
+    for t in traffic:
+        await t
+    await drain(dut, *others, timeout_us=2000.0)
+    problems = mem.failures + [f for m in others for f in m.failures]
+    assert not problems, "\n".join(problems[:20])
 
 
 @pytest.mark.parametrize("stress", [0, 1], ids=["clean", "idle+backpressure"])

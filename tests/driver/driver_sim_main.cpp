@@ -18,7 +18,7 @@ uint32_t zero_read(void *, uint32_t) { return 0; }
 void ignore_write(void *, uint32_t, uint32_t) {}
 
 constexpr uint32_t kPeriod = 0x010, kGlobalLimit = 0x014, kGlobalErr = 0x018;
-constexpr uint32_t port_reg(unsigned p, uint32_t off) { return 0x100 + 0x40 * p + off; }
+constexpr uint32_t port_reg(unsigned p, uint32_t off) { return 0x100 + 0x80 * p + off; }
 constexpr uint32_t kCfg = 0x00, kLimits = 0x04, kStatus = 0x0C, kErr = 0x10, kIrqEn = 0x14, kIrqStatus = 0x18;
 }  // namespace
 
@@ -131,6 +131,21 @@ int main() {
     check(sys.beats(3) == (256u << 10) / 8, "port 3: no beat lost or duplicated across the decoupling");
     check(hc_decouple(&dev, 1, 0) == HC_ERR_TIMEOUT && hc_recouple(&dev, 1) == HC_OK, "a zero-poll wait times out");
 
+    // ---- address window: port 1 confined to 1 MB at 0x20000000; outside requests are answered locally
+    uint32_t faults = 0;
+    check(hc_set_window(&dev, 1, 0x20000000u, 1u << 20) == HC_OK && ((rd(port_reg(1, kCfg)) >> 20) & 1) == 1,
+          "window set and enabled");
+    sys.configure(1, hcsys::Traffic{false, 64u << 10, 16, 4, 0x20000000u});
+    sys.start(0x2);
+    check(sys.run_until([&] { return sys.done(1); }, 200000, "port 1 inside"), "reads inside the window complete");
+    check(hc_read_faults(&dev, 1, &faults) == HC_OK && faults == 0, "no fault inside the window");
+    sys.configure(1, hcsys::Traffic{true, 4096, 16, 4, 0x20100000u});   // just above the window
+    sys.start(0x2);
+    check(sys.run_until([&] { return sys.done(1); }, 200000, "port 1 outside"), "writes outside complete (DECERR)");
+    check(hc_read_faults(&dev, 1, &faults) == HC_OK && faults == HC_FAULT_WIN_WR, "FAULT: write outside the window");
+    check(hc_read_faults(&dev, 1, &faults) == HC_OK && faults == 0, "hc_read_faults clears what it read");
+    check(hc_clear_window(&dev, 1) == HC_OK && ((rd(port_reg(1, kCfg)) >> 20) & 1) == 0, "window off");
+
     // ---- configuration lock: every setter refuses, the hardware keeps the settings, acks still work
     bool is_locked = true;
     check(hc_is_locked(&dev, &is_locked) == HC_OK && !is_locked, "unlocked after reset");
@@ -140,7 +155,8 @@ int main() {
               hc_set_outstanding(&dev, 1, 2, 2) == HC_ERR_LOCKED && hc_set_budget(&dev, 1, 1, 1) == HC_ERR_LOCKED &&
               hc_set_reservation(&dev, 1, true) == HC_ERR_LOCKED && hc_set_period(&dev, 99) == HC_ERR_LOCKED &&
               hc_set_global_limit(&dev, 9) == HC_ERR_LOCKED && hc_decouple(&dev, 1, 10) == HC_ERR_LOCKED &&
-              hc_recouple(&dev, 1) == HC_ERR_LOCKED,
+              hc_recouple(&dev, 1) == HC_ERR_LOCKED && hc_set_window(&dev, 1, 0, 4096) == HC_ERR_LOCKED &&
+              hc_clear_window(&dev, 1) == HC_ERR_LOCKED,
           "every setter returns HC_ERR_LOCKED");
     wr(port_reg(1, kCfg), cfg1 ^ 0x1ffu);          // a guest bypassing the driver
     wr(kPeriod, 5);

@@ -6,7 +6,7 @@ module hc_regs_tb (
     input  logic        aresetn,
     input  logic        s_axil_awvalid,
     output logic        s_axil_awready,
-    input  logic [10:0] s_axil_awaddr,
+    input  logic [11:0] s_axil_awaddr,
     input  logic [2:0]  s_axil_awprot,
     input  logic        s_axil_wvalid,
     output logic        s_axil_wready,
@@ -17,7 +17,7 @@ module hc_regs_tb (
     output logic [1:0]  s_axil_bresp,
     input  logic        s_axil_arvalid,
     output logic        s_axil_arready,
-    input  logic [10:0] s_axil_araddr,
+    input  logic [11:0] s_axil_araddr,
     input  logic [2:0]  s_axil_arprot,
     output logic        s_axil_rvalid,
     input  logic        s_axil_rready,
@@ -39,7 +39,9 @@ module hc_regs_tb (
     logic [P-1:0]    res_en, decouple, cnt_clear;
     logic [P*8-1:0]  rd_max_out, wr_max_out;
     logic [P*16-1:0] wr_budget;
-    logic [P*3-1:0]  irq_en, irq_status;
+    logic [P*4-1:0]  irq_en, irq_status;
+    logic [P-1:0]    win_en;
+    logic [P*64-1:0] win_base, win_size;
     /* verilator lint_on UNUSEDSIGNAL */
 
     hc_regs_ports #(.PORTS(P)) u_regs (
@@ -58,6 +60,7 @@ module hc_regs_tb (
         .wr_max_out, .wr_max_out_we('0), .wr_max_out_next('0), .limit_err('0),
         .rd_budget, .wr_budget,
         .st_draining('0), .st_decoupled('0), .st_rd_spent('0), .st_wr_spent('0),
+        .win_en, .win_base, .win_size, .fault_set('0),
         .irq_en, .irq_status, .irq_set('0), .cnt_clear, .counters('0)
     );
 

@@ -21,10 +21,11 @@ from lib.env import start_clock_reset
 ID, VERSION, BUILD, PERIOD, GLOBAL_LIMIT, LOCK = 0x000, 0x004, 0x008, 0x010, 0x014, 0x01C
 # per port: CFG, LIMITS, BUDGET, IRQ_EN (locked) and ERR, IRQ_STATUS (write 1 to clear, not locked)
 CFG, LIMITS, BUDGET, ERR, IRQ_EN, IRQ_STATUS = 0x00, 0x04, 0x08, 0x10, 0x14, 0x18
+WIN = (0x40, 0x44, 0x48, 0x4C)            # WIN_BASE_LO/HI, WIN_SIZE_LO/HI (locked)
 
 
 def port(i: int, offset: int) -> int:
-    return 0x100 + 0x40 * i + offset
+    return 0x100 + 0x80 * i + offset
 
 
 async def rd(m: AxiLiteMaster, addr: int) -> int:
@@ -36,7 +37,7 @@ async def test_registers(dut):
     axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
     await start_clock_reset(dut)
     assert await rd(axil, ID) == 0x48434F4E, "ID register"
-    assert (await rd(axil, VERSION)) >> 16 == 0x0002, "version 0.2"
+    assert (await rd(axil, VERSION)) >> 16 == 0x0100, "version 1.0"
     assert await rd(axil, BUILD) == 3 | (3 << 8) | (16 << 16), "BUILD reports the hardware's parameters"
     assert await rd(axil, PERIOD) == 10000
     assert await rd(axil, GLOBAL_LIMIT) == 32
@@ -44,6 +45,7 @@ async def test_registers(dut):
         assert await rd(axil, port(i, 0x00)) == 16, f"port {i}: CFG resets to nominal 16, class 0, coupled, no reservation"
         assert await rd(axil, port(i, 0x04)) == 4 | (4 << 8), f"port {i}: outstanding limits 4/4"
         assert await rd(axil, port(i, 0x08)) == 0, f"port {i}: budgets 0"
+        assert await rd(axil, port(i, 0x7C)) == i, f"port {i}: INFO.index"
     assert int(dut.port1_nominal_len.value) == 16
 
     await axil.write(port(1, 0x00), (64).to_bytes(4, "little"))
@@ -56,7 +58,7 @@ async def test_registers(dut):
 
     bad = await axil.write(0x0FC, b"\x01\x00\x00\x00")            # unmapped
     assert bad.resp == AxiResp.SLVERR, f"unmapped write answered {bad.resp}"
-    bad = await axil.read(0x7FC, 4)
+    bad = await axil.read(0xFFC, 4)
     assert bad.resp == AxiResp.SLVERR, f"unmapped read answered {bad.resp}"
     bad = await axil.write(ID, b"\x00\x00\x00\x00")                # read-only
     assert bad.resp == AxiResp.SLVERR, f"write to ID answered {bad.resp}"
@@ -71,7 +73,8 @@ async def test_lock(dut):
     async def wr(addr: int, value: int) -> AxiResp:
         return (await axil.write(addr, value.to_bytes(4, "little"))).resp
 
-    locked_regs = [PERIOD, GLOBAL_LIMIT] + [port(i, r) for i in range(16) for r in (CFG, LIMITS, BUDGET, IRQ_EN)]
+    locked_regs = [PERIOD, GLOBAL_LIMIT] + [port(i, r) for i in range(16)
+                                           for r in (CFG, LIMITS, BUDGET, IRQ_EN, *WIN)]
     await wr(port(3, CFG), 32 | 1 << 12)                      # the hypervisor's settings
     await wr(port(3, BUDGET), 0x0005_0007)
     before = {a: await rd(axil, a) for a in locked_regs}
