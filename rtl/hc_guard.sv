@@ -10,10 +10,14 @@
 // holds W until it knows where the beats go; AXI lets a slave wait for AW before accepting W), so data of
 // a rejected write never reaches memory, even when the accelerator sends W before AW.
 // Bytes covered by a burst: INCR from the start address to the end of its last beat; FIXED one beat;
-// WRAP the whole wrap container. A window of size 0 rejects everything.
+// WRAP the whole wrap container. A window of size 0 rejects everything. The verdict is taken in the cycle a
+// request is first presented: a window change while a forwarded request waits for READY does not
+// withdraw it (AXI: VALID may not fall before its handshake).
 // Latency (cycles, input VALID -> output VALID): AR 0 | AW 0 | W 0 | R 0 | B 0 (combinational check and
 // gates); a W beat that arrives in the same cycle as its AW passes in that cycle.
 // Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH, COUNT_WIDTH (bursts in flight per direction, default 9).
+// Formal: the properties at the end (`ifdef FORMAL`) are proven by tests/formal/hc_guard.sby (bounded to
+//   24 cycles and by k-induction).
 // Runtime: cfg_win_en, cfg_win_base, cfg_win_size (bytes; up to 2**ADDR_WIDTH), sampled per request.
 module hc_guard #(
     parameter int ADDR_WIDTH  = 32,
@@ -116,8 +120,11 @@ module hc_guard #(
     logic [8:0]             rd_err_left;             // DECERR beats still to send
     wire                    rd_local = rd_err && rd_out == '0;   // answering it now
 
-    assign m_axi_arvalid = s_axi_arvalid && ar_ok && !rd_err;
-    assign s_axi_arready = !rd_err && (ar_ok ? m_axi_arready : 1'b1);
+    logic                   ar_presented;            // forwarded last cycle, not yet accepted
+    wire                    ar_pass = ar_ok || ar_presented;   // the verdict of its first cycle stands
+
+    assign m_axi_arvalid = s_axi_arvalid && ar_pass && !rd_err;
+    assign s_axi_arready = !rd_err && (ar_pass ? m_axi_arready : 1'b1);
     assign s_axi_rvalid  = rd_local ? 1'b1 : m_axi_rvalid;
     assign m_axi_rready  = !rd_local && s_axi_rready;
     assign s_axi_rid     = rd_local ? rd_err_id : m_axi_rid;
@@ -126,15 +133,16 @@ module hc_guard #(
     assign s_axi_rlast   = rd_local ? (rd_err_left == 9'd1) : m_axi_rlast;
 
     wire ar_fwd  = m_axi_arvalid && m_axi_arready;
-    wire ar_rej  = s_axi_arvalid && !ar_ok && !rd_err;
+    wire ar_rej  = s_axi_arvalid && !ar_pass && !rd_err;
     wire r_done  = m_axi_rvalid && m_axi_rready && m_axi_rlast;
     wire r_local = rd_local && s_axi_rready;
     assign fault_rd = ar_rej;
 
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            rd_out <= '0; rd_err <= 1'b0; rd_err_id <= '0; rd_err_left <= '0;
+            rd_out <= '0; rd_err <= 1'b0; rd_err_id <= '0; rd_err_left <= '0; ar_presented <= 1'b0;
         end else begin
+            ar_presented <= m_axi_arvalid && !m_axi_arready;
             rd_out <= rd_out + COUNT_WIDTH'(ar_fwd) - COUNT_WIDTH'(r_done);
             if (ar_rej) begin
                 rd_err <= 1'b1; rd_err_id <= s_axi_arid; rd_err_left <= 9'(s_axi_arlen) + 9'd1;
@@ -152,14 +160,16 @@ module hc_guard #(
     logic                   wr_err_data;             // its data is being dropped
     logic [ID_WIDTH-1:0]    wr_err_id;
 
+    logic aw_presented;                              // forwarded last cycle, not yet accepted
+    wire  aw_pass  = aw_ok || aw_presented;
     wire aw_fwd   = m_axi_awvalid && m_axi_awready;
-    wire aw_rej   = s_axi_awvalid && !aw_ok && !wr_err;
+    wire aw_rej   = s_axi_awvalid && !aw_pass && !wr_err;
     wire w_pass   = w_owed != '0 || aw_fwd;          // the next beat belongs to a forwarded AW
     wire w_drop   = !w_pass && wr_err_data;          // ... or to the rejected one
     wire b_local  = wr_err && !wr_err_data && wr_out == '0;
 
-    assign m_axi_awvalid = s_axi_awvalid && aw_ok && !wr_err;
-    assign s_axi_awready = !wr_err && (aw_ok ? m_axi_awready : 1'b1);
+    assign m_axi_awvalid = s_axi_awvalid && aw_pass && !wr_err;
+    assign s_axi_awready = !wr_err && (aw_pass ? m_axi_awready : 1'b1);
     assign m_axi_wvalid  = s_axi_wvalid && w_pass;
     assign s_axi_wready  = w_pass ? m_axi_wready : w_drop;
     assign s_axi_bvalid  = b_local ? 1'b1 : m_axi_bvalid;
@@ -175,7 +185,9 @@ module hc_guard #(
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
             wr_out <= '0; w_owed <= '0; wr_err <= 1'b0; wr_err_data <= 1'b0; wr_err_id <= '0;
+            aw_presented <= 1'b0;
         end else begin
+            aw_presented <= m_axi_awvalid && !m_axi_awready;
             wr_out <= wr_out + COUNT_WIDTH'(aw_fwd) - COUNT_WIDTH'(b_done);
             w_owed <= w_owed + COUNT_WIDTH'(aw_fwd) - COUNT_WIDTH'(w_last_fwd);
             if (aw_rej) begin
@@ -185,4 +197,62 @@ module hc_guard #(
             if (b_local && s_axi_bready) wr_err <= 1'b0;
         end
     end
+
+`ifdef FORMAL
+    // Properties (tests/formal/hc_guard.sby): the accelerator and the rest of the interconnect obey the
+    // AXI handshake rules (assumed); then the guard does too, whatever software does to the window
+    // registers meanwhile, forwards only requests inside the window, answers rejected ones with DECERR,
+    // never forwards write data of a rejected write, and keeps its counters consistent.
+    logic f_past = 1'b0, f_was_reset = 1'b1;
+    always_ff @(posedge aclk) begin
+        f_past      <= 1'b1;
+        f_was_reset <= !aresetn;
+    end
+    always_comb if (!f_past) assume (!aresetn);
+    wire f_live = f_past && aresetn && !f_was_reset;
+
+    always_ff @(posedge aclk) if (f_live) begin
+        // accelerator side: requests and data stay until accepted
+        if ($past(s_axi_arvalid && !s_axi_arready))
+            assume (s_axi_arvalid && $stable({s_axi_arid, s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst}));
+        if ($past(s_axi_awvalid && !s_axi_awready))
+            assume (s_axi_awvalid && $stable({s_axi_awid, s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst}));
+        if ($past(s_axi_wvalid && !s_axi_wready)) assume (s_axi_wvalid && $stable(s_axi_wlast));
+        // interconnect side: responses stay until accepted
+        if ($past(m_axi_rvalid && !m_axi_rready))
+            assume (m_axi_rvalid && $stable({m_axi_rid, m_axi_rresp, m_axi_rlast}));
+        if ($past(m_axi_bvalid && !m_axi_bready)) assume (m_axi_bvalid && $stable({m_axi_bid, m_axi_bresp}));
+
+        // the guard obeys the same rules on both sides
+        if ($past(m_axi_arvalid && !m_axi_arready)) assert (m_axi_arvalid);
+        if ($past(m_axi_awvalid && !m_axi_awready)) assert (m_axi_awvalid);
+        if ($past(m_axi_wvalid && !m_axi_wready)) assert (m_axi_wvalid);
+        if ($past(s_axi_rvalid && !s_axi_rready))
+            assert (s_axi_rvalid && $stable({s_axi_rid, s_axi_rresp, s_axi_rlast}));
+        if ($past(s_axi_bvalid && !s_axi_bready)) assert (s_axi_bvalid && $stable({s_axi_bid, s_axi_bresp}));
+    end
+    always_comb if (aresetn) begin
+        // the interconnect answers only what was forwarded (B after the burst's data)
+        if (m_axi_rvalid) assume (rd_out != '0);
+        if (m_axi_bvalid) assume (wr_out > w_owed);
+        assume (!(rd_out == '1 && m_axi_arvalid));     // counters sized for the interconnect's depth
+        assume (!(wr_out == '1 && m_axi_awvalid));
+        // a request enters the interconnect only inside the window (checked when first presented)
+        if (m_axi_arvalid && !ar_presented && cfg_win_en)
+            assert (in_window(s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, cfg_win_base, cfg_win_size));
+        if (m_axi_awvalid && !aw_presented && cfg_win_en)
+            assert (in_window(s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, cfg_win_base, cfg_win_size));
+        // write data goes downstream only for forwarded writes; a rejected write's data never does
+        if (m_axi_wvalid) assert (w_owed != '0 || (m_axi_awvalid && m_axi_awready));
+        if (w_drop) assert (!w_pass);
+        // local answers are DECERR, RLAST exactly on the last of AxLEN + 1 beats, after the forwarded ones
+        if (rd_local) assert (rd_out == '0 && rd_err_left != '0 && s_axi_rresp == DECERR);
+        if (b_local) assert (wr_out == '0 && s_axi_bresp == DECERR);
+        assert (w_owed <= wr_out);
+        // invariants (true in every reachable state; they make the induction go through)
+        if (rd_err) assert (rd_err_left != '0 && rd_err_left <= 9'd256);
+        assert (!(ar_presented && rd_err) && !(aw_presented && wr_err));
+        if (wr_err_data) assert (wr_err);
+    end
+`endif
 endmodule

