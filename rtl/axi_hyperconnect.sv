@@ -144,7 +144,7 @@ module axi_hyperconnect #(
 );
     // The register block holds RP port register sets (RP >= S_COUNT): the committed rtl/ copy has 16, a
     // build for fewer ports generates a smaller one (hc regs --ports N). Sets above S_COUNT are tied off.
-    localparam int RP = (hc_regs_pkg::HC_REGS_SIZE - 'h100 + 'h7F) / 'h80;   // the last set ends before 0x80
+    localparam int RP = (hc_regs_pkg::HC_REGS_SIZE - 'h100) / 'h80;   // 128-byte sets (INFO ends each)
 
     initial begin
         if (S_COUNT < 1 || S_COUNT > 16)

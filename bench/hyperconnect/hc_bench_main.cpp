@@ -21,7 +21,6 @@
 #include <string>
 
 #include "hc_system.hpp"
-#include "hyperconnect_regs.h"
 
 namespace {
 
@@ -64,12 +63,9 @@ int run_reservation(unsigned x) {
     must(hc_set_reservation(&dev, 1, true), "reservation port 1");
     const uint64_t cycles = two_greedy_readers(sys);
     if (cycles == 0) return 2;
-    const auto budget_reg = [](uint32_t port) {   // PORTn.BUDGET, offsets from the generated header
-        return static_cast<uint32_t>(offsetof(hyperconnect_t, PORT0) + port * sizeof(hyperconnect__port_t_t) +
-                                     offsetof(hyperconnect__port_t_t, BUDGET));
-    };
-    const uint32_t b0 = dev.be.read32(dev.be.ctx, budget_reg(0)) & 0xffffu;   // rd_budget
-    const uint32_t b1 = dev.be.read32(dev.be.ctx, budget_reg(1)) & 0xffffu;
+    const uint32_t budget = offsetof(hyperconnect__port_t_t, BUDGET);
+    const uint32_t b0 = dev.be.read32(dev.be.ctx, hcsys::port_reg(0, budget)) & 0xffffu;   // rd_budget
+    const uint32_t b1 = dev.be.read32(dev.be.ctx, hcsys::port_reg(1, budget)) & 0xffffu;
     std::printf("{\"x\": %u, \"y\": %u, \"budget0\": %u, \"budget1\": %u, \"share0\": %.3f, \"share1\": %.3f, "
                 "\"r_utilisation\": %.3f, \"cycles\": %llu}\n",
                 x, 100 - x, b0, b1, pct(sys.beats_port[0], sys.beats_all), pct(sys.beats_port[1], sys.beats_all),

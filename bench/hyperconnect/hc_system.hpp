@@ -5,6 +5,7 @@
 #ifndef HC_SYSTEM_HPP
 #define HC_SYSTEM_HPP
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -15,6 +16,7 @@
 #include "Vhc_system_top.h"
 #include "hc_backend_verilator.hpp"
 #include "hyperconnect.h"
+#include "hyperconnect_regs.h"
 #include "verilated.h"
 
 #ifndef HC_PORTS
@@ -196,6 +198,12 @@ class System {
     hc_backend be_{};
     uint64_t cycle_ = 0;
 };
+
+// Control-port address of a register of `port` at `offset` in its block (offsets from the header generated
+// from rdl/hyperconnect.rdl, so the harnesses follow the map).
+inline uint32_t port_reg(unsigned port, uint32_t offset) {
+    return static_cast<uint32_t>(offsetof(hyperconnect_t, PORT0) + port * sizeof(hyperconnect__port_t_t) + offset);
+}
 
 // Probe the driver on the system or exit with a message.
 inline void probe_or_die(hc_dev *dev, const System &sys) {

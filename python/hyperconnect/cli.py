@@ -5,31 +5,18 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ContextManager
 
 from . import model
 
 
-@contextlib.contextmanager
-def _stdout_to_stderr(active: bool) -> Iterator[None]:
+def _stdout_to_stderr(active: bool) -> ContextManager[None]:
     """With --json, everything the work prints (tool and simulator output included, which writes to file
     descriptor 1 from subprocesses) goes to stderr, so stdout carries only the JSON document."""
-    if not active:
-        yield
-        return
-    sys.stdout.flush()
-    saved = os.dup(1)
-    os.dup2(2, 1)
-    try:
-        yield
-    finally:
-        sys.stdout.flush()
-        os.dup2(saved, 1)
-        os.close(saved)
+    from . import sim
+    return sim.redirected(2, fds=(1,)) if active else contextlib.nullcontext()
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -125,10 +112,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         result = scenario_sim.run(sc)
     model = {(r.name, r.channel): r for r in scenario_model.evaluate(sc)}
     out = Path(args.out) if args.out else paths.BUILD / "sim" / Path(args.scenario).stem
-    data = scenario_sim.to_json(result)
-    for row in data["ports"]:
-        m = model[(row["name"], row["channel"])]
-        row["model_share"], row["delay_bound"] = m.used_share, m.delay_bound
+    data = scenario_sim.to_json(result, model)
     out.mkdir(parents=True, exist_ok=True)
     (out / "result.json").write_text(json.dumps(data, indent=2) + "\n")
     bounds = {f"{k[0]} {k[1]}": m.delay_bound for k, m in model.items()}
@@ -145,8 +129,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     from . import paths, scenario, sweep
     try:
         base = yaml.safe_load(Path(args.scenario).read_text())
-        params = [sweep.parse_param(p) for p in args.param]
-        sweep.variants(base, params)
+        variants = sweep.variants(base, [sweep.parse_param(p) for p in args.param])
     except (OSError, yaml.YAMLError) as exc:
         print(f"hc sweep: {args.scenario}: cannot read ({exc})", file=sys.stderr)
         return 2
@@ -154,7 +137,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         print(f"hc sweep: {args.scenario}: {exc}", file=sys.stderr)
         return 2
     with _stdout_to_stderr(args.json):
-        rows = sweep.run(base, params, jobs=args.jobs)
+        rows = sweep.run(variants, jobs=args.jobs)
     out = paths.BUILD / "sweep" / Path(args.scenario).stem
     out.mkdir(parents=True, exist_ok=True)
     (out / "sweep.json").write_text(json.dumps(rows, indent=2) + "\n")

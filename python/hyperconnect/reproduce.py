@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import copy
 import json
-import math
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -252,11 +251,12 @@ def sec44() -> tuple[Plan, Report]:
         rows, files = [], []
         groups, observed, bounds = [], [], []
         for key, sc in scs.items():
-            _, lim, n, victim, mix = key.split("/")
-            ic = sc.interconnect
+            mix = key.rsplit("/", 1)[1]
+            ic, n, victim = sc.interconnect, len(sc.ports), sc.ports[0].traffic.burst_len
+            lim = ic.outstanding
             # the paper's interference bound plus what it leaves out: own data, memory and address latency
-            paper = (math.ceil(int(victim) / ic.nominal_len) * (int(n) - 1) * ic.nominal_len + 1
-                     + int(victim) + ic.memory.latency + scenario_model.AR_LATENCY)
+            paper = (model.abe_worst_case_delay(victim, ic.nominal_len, n) + victim + ic.memory.latency
+                     + scenario_model.AR_LATENCY)
             m, r = _model(sc, "victim"), _port(sims[key], "victim")
             rows.append(Row("000 Sec. 4.4", f"L = {lim}, N = {n}, victim {victim}, interferers {mix}",
                             "worst request latency", "cycles", paper, m.delay_bound, r.latency.max, "<=model"))

@@ -34,9 +34,9 @@ from dataclasses import dataclass
 
 from . import model
 from .scenario import Scenario
+from .scenario_sim import TRACK_DEPTH   # the stock configuration's outstanding limit
 
 AR_LATENCY = 2  # axi_hyperconnect, cycles (docs/hyperconnect.md)
-STOCK_OUTSTANDING = 16  # the stock configuration's outstanding limit (the simulated IP's TRACK_DEPTH)
 
 
 @dataclass(frozen=True)
@@ -63,11 +63,7 @@ def evaluate(sc: Scenario) -> list[PortResult]:
         weights, caps, classes = [], [], []
         for i in idx:
             t = sc.ports[i].traffic
-            if ic.equalize:
-                subs = math.ceil(t.burst_len / ic.nominal_len)
-                weights.append(min(t.burst_len, ic.nominal_len) * min(ic.outstanding, t.outstanding * subs))
-            else:
-                weights.append(t.burst_len * t.outstanding)
+            weights.append(min(t.burst_len, beta) * in_flight(sc, i, beta))      # data in flight (Eq. 4)
             budget = sc.ports[i].read_budget if channel == "R" else sc.ports[i].write_budget
             # a budget unit is one transaction after the equalizer: min(burst, beta) beats
             cap = 1.0 if budget is None else model.reserved_share(budget, min(t.burst_len, ic.nominal_len), ic.period)
@@ -83,25 +79,26 @@ def evaluate(sc: Scenario) -> list[PortResult]:
     return results
 
 
-def _in_flight(sc: Scenario, j: int, beta: int) -> int:
-    """Nominal transactions port j keeps in flight on a channel (L_j)."""
+def in_flight(sc: Scenario, j: int, beta: int) -> int:
+    """Transactions port j keeps in flight on a channel (L_j): stock, its own outstanding up to the IP's
+    tracking depth; equalized, nominal sub-transactions up to the outstanding limit."""
     ic, t = sc.interconnect, sc.ports[j].traffic
     if not ic.equalize:
-        return min(STOCK_OUTSTANDING, t.outstanding)
-    return min(ic.outstanding, t.outstanding * math.ceil(t.burst_len / beta))
+        return min(TRACK_DEPTH, t.outstanding)
+    return min(ic.outstanding, t.outstanding * model.sub_bursts(t.burst_len, beta))
 
 
 def _delay_bound(sc: Scenario, i: int, idx: list[int], channel: str, beta: int) -> int | None:
     ic = sc.interconnect
     me = sc.ports[i]
     burst = me.traffic.burst_len
-    subs = me.traffic.outstanding * math.ceil(burst / beta)
-    groups = math.ceil(subs / _in_flight(sc, i, beta))
+    subs = me.traffic.outstanding * model.sub_bursts(burst, beta)
+    groups = math.ceil(subs / in_flight(sc, i, beta))
     same = [j for j in idx if j != i and sc.ports[j].priority == me.priority]
     lower = [j for j in idx if sc.ports[j].priority < me.priority]
     higher = [j for j in idx if sc.ports[j].priority > me.priority]
     latency = ic.memory.latency
-    ahead = sum(_in_flight(sc, j, beta) * min(sc.ports[j].traffic.burst_len, beta) for j in same)
+    ahead = sum(in_flight(sc, j, beta) * min(sc.ports[j].traffic.burst_len, beta) for j in same)
     per_round = sum(min(sc.ports[j].traffic.burst_len, beta) for j in same)
     wait = groups * ahead + (subs - groups) * per_round
     if lower:   # a slot frees after one lower-class transaction, then the other G - 1 stream ahead

@@ -148,9 +148,14 @@ def run(sc: Scenario, work: Path | None = None) -> dict:
     return {"cycles": raw["cycles"], "window_cycles": windows, "ports": ports, "utilisation": util}
 
 
-def to_json(result: dict) -> dict:
-    """The result of run() as plain JSON data."""
-    return {**result, "ports": [p.to_json() for p in result["ports"]]}
+def to_json(result: dict, model: dict | None = None) -> dict:
+    """The result of run() as plain JSON data; with `model` ({(name, channel): scenario_model.PortResult})
+    each port row also carries model_share (of the beats moved, as measured) and delay_bound."""
+    ports = [p.to_json() for p in result["ports"]]
+    for row in ports if model else ():
+        m = model[(row["name"], row["channel"])]
+        row["model_share"], row["delay_bound"] = m.used_share, m.delay_bound
+    return {**result, "ports": ports}
 
 
 def render(result: dict) -> str:

@@ -83,24 +83,30 @@ def build_system_harness(cpp: Path, mdir: Path, exe: str, ports: int = SYSTEM_PO
 
 
 @contextlib.contextmanager
-def output_to(log: Path) -> Iterator[None]:
-    """Send everything written to file descriptors 1 and 2 (simulators and compilers included) to `log`."""
-    log.parent.mkdir(parents=True, exist_ok=True)
+def redirected(target: int, fds: tuple[int, ...] = (1, 2)) -> Iterator[None]:
+    """Point file descriptors `fds` at `target` for the block (output of subprocesses, simulators and
+    compilers included), then restore them."""
     sys.stdout.flush()
     sys.stderr.flush()
-    saved = [os.dup(1), os.dup(2)]
-    with open(log, "w") as f:
-        os.dup2(f.fileno(), 1)
-        os.dup2(f.fileno(), 2)
-        try:
-            yield
-        finally:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os.dup2(saved[0], 1)
-            os.dup2(saved[1], 2)
-            for fd in saved:
-                os.close(fd)
+    saved = [os.dup(fd) for fd in fds]
+    for fd in fds:
+        os.dup2(target, fd)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        for fd, old in zip(fds, saved):
+            os.dup2(old, fd)
+            os.close(old)
+
+
+@contextlib.contextmanager
+def output_to(log: Path) -> Iterator[None]:
+    """Send everything written to file descriptors 1 and 2 to `log`."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with open(log, "w") as f, redirected(f.fileno()):
+        yield
 
 
 def run_json_lines(binary: Path, args: Sequence[str], timeout: float = 600.0) -> str:

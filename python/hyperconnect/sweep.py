@@ -131,16 +131,16 @@ def run_many(scenarios: Sequence[Scenario], jobs: int | None = None, label: str 
     return [r for r in results if r is not None]
 
 
-def run(base: dict, params: Sequence[tuple[str, list[Any]]], jobs: int | None = None) -> list[dict]:
-    """The sweep: per variant its setting, the RTL rows and the model rows (share, delay bound)."""
-    vs = variants(base, params)
+def run(vs: Sequence[tuple[dict[str, Any], Scenario]], jobs: int | None = None) -> list[dict]:
+    """The sweep over variants(): per variant its setting, the RTL rows with the model's share and delay
+    bound beside them."""
     sims = run_many([sc for _, sc in vs], jobs, label="sweep")
     rows = []
     for (setting, sc), result in zip(vs, sims):
         model = {(r.name, r.channel): r for r in scenario_model.evaluate(sc)}
-        rows.append({"setting": setting, "cycles": result["cycles"], "utilisation": result["utilisation"],
-                     "ports": [dict(p.to_json(), model_share=model[(p.name, p.channel)].used_share,
-                                    delay_bound=model[(p.name, p.channel)].delay_bound) for p in result["ports"]]})
+        data = scenario_sim.to_json(result, model)
+        rows.append({"setting": setting, "cycles": data["cycles"], "utilisation": data["utilisation"],
+                     "ports": data["ports"]})
     return rows
 
 

@@ -18,7 +18,7 @@ uint32_t zero_read(void *, uint32_t) { return 0; }
 void ignore_write(void *, uint32_t, uint32_t) {}
 
 constexpr uint32_t kPeriod = 0x010, kGlobalLimit = 0x014, kGlobalErr = 0x018;
-constexpr uint32_t port_reg(unsigned p, uint32_t off) { return 0x100 + 0x80 * p + off; }
+using hcsys::port_reg;
 constexpr uint32_t kCfg = 0x00, kLimits = 0x04, kStatus = 0x0C, kErr = 0x10, kIrqEn = 0x14, kIrqStatus = 0x18;
 }  // namespace
 

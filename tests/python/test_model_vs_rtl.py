@@ -52,9 +52,9 @@ def generate(seed: int) -> dict:
                 port["budget"] = {ch: math.floor(2000 * pct / 100 / nominal)}
         sc = scenario.parse(data)
         beta = nominal if equalize else 256
-        inflight = [min(p.traffic.burst_len, beta) * scenario_model._in_flight(sc, i, beta)
+        inflight = [min(p.traffic.burst_len, beta) * scenario_model.in_flight(sc, i, beta)
                     for i, p in enumerate(sc.ports)]
-        tracked = sum(scenario_model._in_flight(sc, i, beta) for i in range(n))
+        tracked = sum(scenario_model.in_flight(sc, i, beta) for i in range(n))
         # with reservations the memory idles when budgets are spent: then each port must cover its own
         # round trip (memory latency + the IP's pipeline) with its data in flight
         reserved = any(p.reserved for p in sc.ports)

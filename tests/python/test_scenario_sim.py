@@ -107,7 +107,7 @@ def test_sweep_runs_every_combination() -> None:
     for p in base["ports"]:
         p["traffic"]["total_bytes"] = min(p["traffic"]["total_bytes"], 1 << 18)
     params = [sweep.parse_param("interconnect.equalize=false,true"), sweep.parse_param("ports[0].traffic.burst_len=64,256")]
-    rows = sweep.run(base, params, jobs=2)
+    rows = sweep.run(sweep.variants(base, params), jobs=2)
     assert [r["setting"] for r in rows] == [{"interconnect.equalize": e, "ports[0].traffic.burst_len": b}
                                             for e in (False, True) for b in (64, 256)]
     d2 = [next(p for p in r["ports"] if p["name"] == "D2") for r in rows]
