@@ -178,7 +178,8 @@ module axi_hyperconnect #(
     logic [RP*4-1:0]        irq_en, irq_status, irq_set;
     logic [RP-1:0]          win_en;
     logic [RP*64-1:0]       win_base, win_size;
-    logic [RP*2-1:0]        fault_set;
+    localparam int          NF = 4;             // FAULT bits per port: win_rd, win_wr, proto_rd, proto_wr
+    logic [RP*NF-1:0]       fault_set;
     logic [RP*256-1:0]      counters;
 
     hc_regs_ports #(.PORTS(RP)) u_regs (
@@ -212,10 +213,10 @@ module axi_hyperconnect #(
         .restore_value(glimit_next), .error(glimit_err)
     );
 
-    // window sizes of 2**ADDR_WIDTH bytes or more cover the whole address space
-    function automatic logic [ADDR_WIDTH:0] win_size_clamped(input logic [63:0] size);
-        if (ADDR_WIDTH < 64 && (size >> ADDR_WIDTH) != 64'd0) return (ADDR_WIDTH + 1)'(1) << ADDR_WIDTH;
-        return (ADDR_WIDTH + 1)'(size);
+    // window size in 4 KB pages; sizes of 2**ADDR_WIDTH bytes or more cover the whole address space
+    function automatic logic [ADDR_WIDTH:12] win_pages_clamped(input logic [63:0] size);
+        if (ADDR_WIDTH < 64 && (size >> ADDR_WIDTH) != 64'd0) return (ADDR_WIDTH - 11)'(1) << (ADDR_WIDTH - 12);
+        return (ADDR_WIDTH - 11)'(size >> 12);
     endfunction
 
     // ------------------------------------------------------------------ central period unit
@@ -282,8 +283,10 @@ module axi_hyperconnect #(
             .cfg_wr_max_out({1'b0, wr_max[i*8 +: 8]}), .cfg_res_en(res_en[i]),
             .cfg_rd_budget(rd_budget[i*16 +: 16]), .cfg_wr_budget(wr_budget[i*16 +: 16]),
             .cfg_decouple(decouple[i]), .cfg_win_en(win_en[i]),
-            .cfg_win_base(win_base[i*64 +: ADDR_WIDTH]), .cfg_win_size(win_size_clamped(win_size[i*64 +: 64])),
-            .fault_win_rd(fault_set[i*2]), .fault_win_wr(fault_set[i*2 + 1]),
+            .cfg_win_base(win_base[i*64 + 12 +: ADDR_WIDTH - 12]),
+            .cfg_win_size(win_pages_clamped(win_size[i*64 +: 64])),
+            .fault_win_rd(fault_set[i*NF]), .fault_win_wr(fault_set[i*NF + 1]),
+            .fault_proto_rd(fault_set[i*NF + 2]), .fault_proto_wr(fault_set[i*NF + 3]),
             .recharge, .cnt_clear(clear_all || cnt_clear[i]),
             .draining(draining[i]), .decoupled(decoupled[i]), .rd_budget_spent(rd_spent[i]),
             .wr_budget_spent(wr_spent[i]), .counters(counters[i*256 +: 256]),
@@ -339,7 +342,7 @@ module axi_hyperconnect #(
                 was_spent     <= rd_spent[i] || wr_spent[i];
             end
         end
-        assign irq_set[i*4 +: 4] = {fault_set[i*2] || fault_set[i*2 + 1],
+        assign irq_set[i*4 +: 4] = {|fault_set[i*NF +: NF],
                                     (rd_spent[i] || wr_spent[i]) && !was_spent,
                                     nominal_err[i] || rd_max_err[i] || wr_max_err[i],
                                     decoupled[i] && !was_decoupled};
@@ -351,7 +354,7 @@ module axi_hyperconnect #(
         assign {nominal_next[i*9 +: 9], rd_max_next[i*8 +: 8], wr_max_next[i*8 +: 8]} = '0;
         assign {draining[i], decoupled[i], rd_spent[i], wr_spent[i]} = '0;
         assign irq_set[i*4 +: 4] = '0;
-        assign fault_set[i*2 +: 2] = '0;
+        assign fault_set[i*NF +: NF] = '0;
         assign counters[i*256 +: 256] = '0;
         /* verilator lint_off UNUSEDSIGNAL */
         wire unused_ok = &{1'b0, r_nominal[i*9 +: 9], r_rd_max[i*8 +: 8], r_wr_max[i*8 +: 8], prio[i*2 +: 2],

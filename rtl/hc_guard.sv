@@ -1,24 +1,36 @@
-// hc_guard — address window of one axi_hyperconnect port (issue 5, "address window"): a request whose
-// bytes are not all inside [cfg_win_base, cfg_win_base + cfg_win_size) is never forwarded; the guard
-// answers it itself with DECERR (a read: AxLEN+1 R beats, RRESP = DECERR, RLAST on the last; a write:
-// its W beats are accepted and dropped, then one B with BRESP = DECERR), and pulses fault_rd / fault_wr.
-// With cfg_win_en low every request passes.
+// hc_guard — address window and protocol check of one axi_hyperconnect port (issue 5). A request that
+// breaks an AXI burst rule, or whose bytes are not all inside the port's window, is never forwarded; the
+// guard answers it itself (a read: AxLEN+1 R beats with RDATA 0 and RLAST on the last; a write: its W
+// beats are accepted and dropped, then one B) and pulses a fault output:
+//   protocol (SLVERR, fault_proto_rd/wr, checked always): AxBURST = 3 (reserved); AxSIZE wider than the
+//     data bus; FIXED longer than 16 beats; WRAP not 2/4/8/16 beats or its address not aligned to AxSIZE;
+//     INCR crossing a 4 KB boundary;
+//   window (DECERR, fault_win_rd/wr, when cfg_win_en): the request's 4 KB page outside
+//     [cfg_win_base, cfg_win_base + cfg_win_size). The window is page-granular (bits 11:0 of base and
+//     size are ignored): every legal burst lies within one 4 KB page, so checking its page checks every
+//     byte, with two page-number comparisons and no address arithmetic on the request path. A size of 0
+//     rejects everything. Both at once: SLVERR, both faults flagged.
 //
 // Ordering: responses of one ID must return in order (AXI), so a rejected request is answered only after
 // every request of its direction forwarded before it has completed; meanwhile no new request of that
 // direction is accepted. A write's data is forwarded only once its AW has been forwarded (the guard
 // holds W until it knows where the beats go; AXI lets a slave wait for AW before accepting W), so data of
 // a rejected write never reaches memory, even when the accelerator sends W before AW.
-// Bytes covered by a burst: INCR from the start address to the end of its last beat; FIXED one beat;
-// WRAP the whole wrap container. A window of size 0 rejects everything. The verdict is taken in the cycle a
-// request is first presented: a window change while a forwarded request waits for READY does not
-// withdraw it (AXI: VALID may not fall before its handshake).
+// Every cycle's request is checked as it is then (a master that changes a waiting request's address, which
+// AXI forbids, cannot slip a checked request past the guard); the window copy the check uses is frozen
+// while a forwarded request waits for READY, so a software change of the window cannot withdraw it
+// (AXI: VALID may not fall before its handshake).
+// Timing: s_axi_arready/awready do not depend on the verdict (a rejected request is taken when the
+// equalizer is ready, as a forwarded one would be); the window bounds are registered from the
+// configuration (a change applies from the next cycle).
 // Latency (cycles, input VALID -> output VALID): AR 0 | AW 0 | W 0 | R 0 | B 0 (combinational check and
-// gates); a W beat that arrives in the same cycle as its AW passes in that cycle.
-// Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH, COUNT_WIDTH (bursts in flight per direction, default 9).
+// gates). A W beat passes from the cycle after its AW was forwarded; the equalizer behind takes it no
+// earlier anyway (it issues the sub-burst one cycle after accepting the AW), so no beat is delayed.
+// Parameters: ADDR_WIDTH (13..64), DATA_WIDTH, ID_WIDTH, COUNT_WIDTH (bursts in flight per direction,
+//   default 9).
 // Formal: the properties at the end (`ifdef FORMAL`) are proven by tests/formal/hc_guard.sby (bounded to
 //   24 cycles and by k-induction).
-// Runtime: cfg_win_en, cfg_win_base, cfg_win_size (bytes; up to 2**ADDR_WIDTH), sampled per request.
+// Runtime: cfg_win_en, cfg_win_base, cfg_win_size (bytes, up to 2**ADDR_WIDTH; multiples of 4 KB).
 module hc_guard #(
     parameter int ADDR_WIDTH  = 32,
     parameter int DATA_WIDTH  = 64,
@@ -28,10 +40,12 @@ module hc_guard #(
     input  logic                    aclk,
     input  logic                    aresetn,
     input  logic                    cfg_win_en,
-    input  logic [ADDR_WIDTH-1:0]   cfg_win_base,
-    input  logic [ADDR_WIDTH:0]     cfg_win_size,
-    output logic                    fault_rd,            // one-cycle pulse per rejected read
-    output logic                    fault_wr,            // one-cycle pulse per rejected write
+    input  logic [ADDR_WIDTH-1:12]  cfg_win_base,        // bytes; the window is page-granular
+    input  logic [ADDR_WIDTH:12]    cfg_win_size,
+    output logic                    fault_win_rd,        // one-cycle pulse: a read outside the window
+    output logic                    fault_win_wr,        // ... a write outside the window
+    output logic                    fault_proto_rd,      // ... a read breaking a burst rule
+    output logic                    fault_proto_wr,      // ... a write breaking a burst rule
     // slave side (accelerator)
     input  logic [ID_WIDTH-1:0]     s_axi_awid,
     input  logic [ADDR_WIDTH-1:0]   s_axi_awaddr,
@@ -80,72 +94,92 @@ module hc_guard #(
     output logic                    m_axi_rready
 );
     initial begin
-        if (ADDR_WIDTH < 12 || ADDR_WIDTH > 64)
-            $fatal(1, "hc_guard: ADDR_WIDTH must be 12..64 (got %0d)", ADDR_WIDTH);
+        if (ADDR_WIDTH < 13 || ADDR_WIDTH > 64)
+            $fatal(1, "hc_guard: ADDR_WIDTH must be 13..64 (got %0d)", ADDR_WIDTH);
+        if (DATA_WIDTH < 8 || DATA_WIDTH > 1024 || (DATA_WIDTH & (DATA_WIDTH - 1)) != 0)
+            $fatal(1, "hc_guard: DATA_WIDTH must be a power of two, 8..1024 (got %0d)", DATA_WIDTH);
         if (COUNT_WIDTH < 2 || COUNT_WIDTH > 16)
             $fatal(1, "hc_guard: COUNT_WIDTH must be 2..16 (got %0d)", COUNT_WIDTH);
     end
 
-    localparam logic [1:0] DECERR = 2'b11;
-    localparam int         XW     = ADDR_WIDTH + 2;        // address arithmetic without overflow
+    localparam logic [1:0] SLVERR   = 2'b10;
+    localparam logic [1:0] DECERR   = 2'b11;
+    localparam int         PW       = ADDR_WIDTH - 12;                 // page number bits
+    localparam int         MAX_SIZE = $clog2(DATA_WIDTH / 8);
 
-    // Is the whole burst inside the window?
-    function automatic logic in_window(input logic [ADDR_WIDTH-1:0] addr, input logic [7:0] len,
-                                    input logic [2:0] size, input logic [1:0] burst,
-                                    input logic [ADDR_WIDTH-1:0] base, input logic [ADDR_WIDTH:0] wsize);
-        logic [XW-1:0] beat, span, first, last_excl, lo, hi;
-        beat  = XW'(1) << size;
-        span  = (burst == 2'b00) ? beat : (XW'(len) + XW'(1)) << size;       // FIXED: one beat
-        first = XW'(addr);
-        if (burst == 2'b10) begin                                            // WRAP: the container
-            first     = first & ~(span - XW'(1));
-            last_excl = first + span;
-        end else begin                                                       // INCR/FIXED: from addr
-            last_excl = (first & ~(beat - XW'(1))) + span;                   // to its last beat's end
-        end
-        lo = XW'(base);
-        hi = XW'(base) + XW'(wsize);
-        return first >= lo && last_excl <= hi;
+    // Does the burst obey the AXI burst rules (and fit the bus)?
+    function automatic logic legal(input logic [11:0] addr, input logic [7:0] len, input logic [2:0] size,
+                                   input logic [1:0] burst);
+        logic [11:0] aligned;
+        logic [15:0] last_beat;                                        // INCR: page offset of the last beat
+        aligned   = addr & (12'hFFF << size);
+        last_beat = 16'(aligned) + (16'(len) << size);
+        if (32'(size) > MAX_SIZE) return 1'b0;
+        unique case (burst)
+            2'b00:   return len <= 8'd15;                                            // FIXED
+            2'b01:   return last_beat < 16'd4096;                                    // INCR
+            2'b10:   return (len == 8'd1 || len == 8'd3 || len == 8'd7 || len == 8'd15) // WRAP
+                            && (addr[6:0] & ~(7'h7F << size)) == '0;
+            default: return 1'b0;                                                    // reserved
+        endcase
     endfunction
 
-    wire ar_ok = !cfg_win_en || in_window(s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, cfg_win_base,
-                                       cfg_win_size);
-    wire aw_ok = !cfg_win_en || in_window(s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, cfg_win_base,
-                                       cfg_win_size);
+    // the window in pages, registered from the configuration; held while a forwarded request waits
+    logic          win_en_q;
+    logic [PW-1:0] win_lo_q;
+    logic [PW:0]   win_hi_q;                                           // exclusive
+    always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            win_en_q <= 1'b0; win_lo_q <= '0; win_hi_q <= '0;
+        end else if (!(m_axi_arvalid && !m_axi_arready) && !(m_axi_awvalid && !m_axi_awready)) begin
+            win_en_q <= cfg_win_en;
+            win_lo_q <= cfg_win_base;
+            win_hi_q <= (PW+1)'(cfg_win_base) + cfg_win_size;
+        end
+    end
+    function automatic logic in_window(input logic [PW-1:0] page);
+        return !win_en_q || (page >= win_lo_q && (PW+1)'(page) < win_hi_q);
+    endfunction
+
+    wire ar_legal = legal(s_axi_araddr[11:0], s_axi_arlen, s_axi_arsize, s_axi_arburst);
+    wire aw_legal = legal(s_axi_awaddr[11:0], s_axi_awlen, s_axi_awsize, s_axi_awburst);
+    wire ar_win   = in_window(s_axi_araddr[ADDR_WIDTH-1:12]);
+    wire aw_win   = in_window(s_axi_awaddr[ADDR_WIDTH-1:12]);
 
     // ---- reads
     logic [COUNT_WIDTH-1:0] rd_out;                  // forwarded ARs without their RLAST
     logic                   rd_err;                  // a rejected read is pending or being answered
     logic [ID_WIDTH-1:0]    rd_err_id;
-    logic [8:0]             rd_err_left;             // DECERR beats still to send
+    logic [1:0]             rd_err_resp;
+    logic [8:0]             rd_err_left;             // error beats still to send
     wire                    rd_local = rd_err && rd_out == '0;   // answering it now
 
-    logic                   ar_presented;            // forwarded last cycle, not yet accepted
-    wire                    ar_pass = ar_ok || ar_presented;   // the verdict of its first cycle stands
+    wire                    ar_pass = ar_legal && ar_win;
 
     assign m_axi_arvalid = s_axi_arvalid && ar_pass && !rd_err;
-    assign s_axi_arready = !rd_err && (ar_pass ? m_axi_arready : 1'b1);
+    assign s_axi_arready = !rd_err && m_axi_arready;
     assign s_axi_rvalid  = rd_local ? 1'b1 : m_axi_rvalid;
     assign m_axi_rready  = !rd_local && s_axi_rready;
     assign s_axi_rid     = rd_local ? rd_err_id : m_axi_rid;
     assign s_axi_rdata   = rd_local ? '0 : m_axi_rdata;
-    assign s_axi_rresp   = rd_local ? DECERR : m_axi_rresp;
+    assign s_axi_rresp   = rd_local ? rd_err_resp : m_axi_rresp;
     assign s_axi_rlast   = rd_local ? (rd_err_left == 9'd1) : m_axi_rlast;
 
     wire ar_fwd  = m_axi_arvalid && m_axi_arready;
-    wire ar_rej  = s_axi_arvalid && !ar_pass && !rd_err;
+    wire ar_rej  = s_axi_arvalid && !ar_pass && !rd_err && m_axi_arready;
     wire r_done  = m_axi_rvalid && m_axi_rready && m_axi_rlast;
     wire r_local = rd_local && s_axi_rready;
-    assign fault_rd = ar_rej;
+    assign fault_win_rd   = ar_rej && !ar_win;
+    assign fault_proto_rd = ar_rej && !ar_legal;
 
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            rd_out <= '0; rd_err <= 1'b0; rd_err_id <= '0; rd_err_left <= '0; ar_presented <= 1'b0;
+            rd_out <= '0; rd_err <= 1'b0; rd_err_id <= '0; rd_err_resp <= DECERR; rd_err_left <= '0;
         end else begin
-            ar_presented <= m_axi_arvalid && !m_axi_arready;
             rd_out <= rd_out + COUNT_WIDTH'(ar_fwd) - COUNT_WIDTH'(r_done);
             if (ar_rej) begin
                 rd_err <= 1'b1; rd_err_id <= s_axi_arid; rd_err_left <= 9'(s_axi_arlen) + 9'd1;
+                rd_err_resp <= ar_legal ? DECERR : SLVERR;
             end else if (r_local) begin
                 rd_err_left <= rd_err_left - 9'd1;
                 if (rd_err_left == 9'd1) rd_err <= 1'b0;
@@ -159,24 +193,25 @@ module hc_guard #(
     logic                   wr_err;                  // a rejected write is pending (data, then B)
     logic                   wr_err_data;             // its data is being dropped
     logic [ID_WIDTH-1:0]    wr_err_id;
+    logic [1:0]             wr_err_resp;
 
-    logic aw_presented;                              // forwarded last cycle, not yet accepted
-    wire  aw_pass  = aw_ok || aw_presented;
+    wire  aw_pass  = aw_legal && aw_win;
     wire aw_fwd   = m_axi_awvalid && m_axi_awready;
-    wire aw_rej   = s_axi_awvalid && !aw_pass && !wr_err;
-    wire w_pass   = w_owed != '0 || aw_fwd;          // the next beat belongs to a forwarded AW
+    wire aw_rej   = s_axi_awvalid && !aw_pass && !wr_err && m_axi_awready;
+    wire w_pass   = w_owed != '0;                    // the next beat belongs to a forwarded AW
     wire w_drop   = !w_pass && wr_err_data;          // ... or to the rejected one
     wire b_local  = wr_err && !wr_err_data && wr_out == '0;
 
     assign m_axi_awvalid = s_axi_awvalid && aw_pass && !wr_err;
-    assign s_axi_awready = !wr_err && (aw_pass ? m_axi_awready : 1'b1);
+    assign s_axi_awready = !wr_err && m_axi_awready;
     assign m_axi_wvalid  = s_axi_wvalid && w_pass;
     assign s_axi_wready  = w_pass ? m_axi_wready : w_drop;
     assign s_axi_bvalid  = b_local ? 1'b1 : m_axi_bvalid;
     assign m_axi_bready  = !b_local && s_axi_bready;
     assign s_axi_bid     = b_local ? wr_err_id : m_axi_bid;
-    assign s_axi_bresp   = b_local ? DECERR : m_axi_bresp;
-    assign fault_wr      = aw_rej;
+    assign s_axi_bresp   = b_local ? wr_err_resp : m_axi_bresp;
+    assign fault_win_wr   = aw_rej && !aw_win;
+    assign fault_proto_wr = aw_rej && !aw_legal;
 
     wire w_last_fwd = m_axi_wvalid && m_axi_wready && s_axi_wlast;
     wire w_last_drop = w_drop && s_axi_wvalid && s_axi_wlast;
@@ -185,13 +220,13 @@ module hc_guard #(
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
             wr_out <= '0; w_owed <= '0; wr_err <= 1'b0; wr_err_data <= 1'b0; wr_err_id <= '0;
-            aw_presented <= 1'b0;
+            wr_err_resp <= DECERR;
         end else begin
-            aw_presented <= m_axi_awvalid && !m_axi_awready;
             wr_out <= wr_out + COUNT_WIDTH'(aw_fwd) - COUNT_WIDTH'(b_done);
             w_owed <= w_owed + COUNT_WIDTH'(aw_fwd) - COUNT_WIDTH'(w_last_fwd);
             if (aw_rej) begin
                 wr_err <= 1'b1; wr_err_data <= 1'b1; wr_err_id <= s_axi_awid;
+                wr_err_resp <= aw_legal ? DECERR : SLVERR;
             end
             if (w_last_drop) wr_err_data <= 1'b0;
             if (b_local && s_axi_bready) wr_err <= 1'b0;
@@ -199,12 +234,32 @@ module hc_guard #(
     end
 
 `ifdef FORMAL
-    // Properties (tests/formal/hc_guard.sby): the accelerator and the rest of the interconnect obey the
-    // AXI handshake rules (assumed); then the guard does too, whatever software does to the window
-    // registers meanwhile, forwards only requests inside the window, answers rejected ones with DECERR,
-    // never forwards write data of a rejected write, and keeps its counters consistent.
+    // Properties (tests/formal/hc_guard.sby): the rest of the interconnect obeys the AXI handshake rules
+    // (assumed). If the accelerator does too (f_compliant), so does the guard on both sides, whatever
+    // software does to the window registers meanwhile. Whatever the accelerator does, the guard forwards
+    // only legal requests inside the window, answers rejected ones with SLVERR / DECERR, never forwards
+    // write data of a rejected write, and keeps its counters consistent.
+    // reference: every byte of the burst inside [lo, hi) pages, by plain address arithmetic (INCR from the
+    // start address to the end of its last beat; FIXED one beat; WRAP the whole wrap container)
+    function automatic logic f_in_window(input logic [ADDR_WIDTH-1:0] addr, input logic [7:0] len,
+                                         input logic [2:0] size, input logic [1:0] burst);
+        localparam int XW = ADDR_WIDTH + 2;
+        logic [XW-1:0] beat, span, first, last_excl;
+        beat  = XW'(1) << size;
+        span  = (burst == 2'b00) ? beat : (XW'(len) + XW'(1)) << size;
+        first = XW'(addr);
+        if (burst == 2'b10) begin
+            first     = first & ~(span - XW'(1));
+            last_excl = first + span;
+        end else begin
+            last_excl = (first & ~(beat - XW'(1))) + span;
+        end
+        return first >= (XW'(win_lo_q) << 12) && last_excl <= (XW'(win_hi_q) << 12);
+    endfunction
     logic f_past = 1'b0, f_was_reset = 1'b1;
+    logic f_compliant;                               // no initial value: the solver picks it, once per run
     always_ff @(posedge aclk) begin
+        f_compliant <= f_compliant;
         f_past      <= 1'b1;
         f_was_reset <= !aresetn;
     end
@@ -212,21 +267,21 @@ module hc_guard #(
     wire f_live = f_past && aresetn && !f_was_reset;
 
     always_ff @(posedge aclk) if (f_live) begin
-        // accelerator side: requests and data stay until accepted
-        if ($past(s_axi_arvalid && !s_axi_arready))
+        // a compliant accelerator's requests and data stay until accepted
+        if (f_compliant && $past(s_axi_arvalid && !s_axi_arready))
             assume (s_axi_arvalid && $stable({s_axi_arid, s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst}));
-        if ($past(s_axi_awvalid && !s_axi_awready))
+        if (f_compliant && $past(s_axi_awvalid && !s_axi_awready))
             assume (s_axi_awvalid && $stable({s_axi_awid, s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst}));
-        if ($past(s_axi_wvalid && !s_axi_wready)) assume (s_axi_wvalid && $stable(s_axi_wlast));
+        if (f_compliant && $past(s_axi_wvalid && !s_axi_wready)) assume (s_axi_wvalid && $stable(s_axi_wlast));
         // interconnect side: responses stay until accepted
         if ($past(m_axi_rvalid && !m_axi_rready))
             assume (m_axi_rvalid && $stable({m_axi_rid, m_axi_rresp, m_axi_rlast}));
         if ($past(m_axi_bvalid && !m_axi_bready)) assume (m_axi_bvalid && $stable({m_axi_bid, m_axi_bresp}));
 
-        // the guard obeys the same rules on both sides
-        if ($past(m_axi_arvalid && !m_axi_arready)) assert (m_axi_arvalid);
-        if ($past(m_axi_awvalid && !m_axi_awready)) assert (m_axi_awvalid);
-        if ($past(m_axi_wvalid && !m_axi_wready)) assert (m_axi_wvalid);
+        // the guard obeys the same rules on both sides (towards the interconnect: if the accelerator does)
+        if (f_compliant && $past(m_axi_arvalid && !m_axi_arready)) assert (m_axi_arvalid);
+        if (f_compliant && $past(m_axi_awvalid && !m_axi_awready)) assert (m_axi_awvalid);
+        if (f_compliant && $past(m_axi_wvalid && !m_axi_wready)) assert (m_axi_wvalid);
         if ($past(s_axi_rvalid && !s_axi_rready))
             assert (s_axi_rvalid && $stable({s_axi_rid, s_axi_rresp, s_axi_rlast}));
         if ($past(s_axi_bvalid && !s_axi_bready)) assert (s_axi_bvalid && $stable({s_axi_bid, s_axi_bresp}));
@@ -237,21 +292,29 @@ module hc_guard #(
         if (m_axi_bvalid) assume (wr_out > w_owed);
         assume (!(rd_out == '1 && m_axi_arvalid));     // counters sized for the interconnect's depth
         assume (!(wr_out == '1 && m_axi_awvalid));
-        // a request enters the interconnect only inside the window (checked when first presented)
-        if (m_axi_arvalid && !ar_presented && cfg_win_en)
-            assert (in_window(s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, cfg_win_base, cfg_win_size));
-        if (m_axi_awvalid && !aw_presented && cfg_win_en)
-            assert (in_window(s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, cfg_win_base, cfg_win_size));
+        // a request enters the interconnect only if legal and inside the window (the window as registered
+        // from the configuration) — in every cycle, whatever the accelerator does
+        if (m_axi_arvalid)
+            assert (legal(s_axi_araddr[11:0], s_axi_arlen, s_axi_arsize, s_axi_arburst)
+                    && (!win_en_q || f_in_window(s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst)));
+        if (m_axi_awvalid)
+            assert (legal(s_axi_awaddr[11:0], s_axi_awlen, s_axi_awsize, s_axi_awburst)
+                    && (!win_en_q || f_in_window(s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst)));
         // write data goes downstream only for forwarded writes; a rejected write's data never does
         if (m_axi_wvalid) assert (w_owed != '0 || (m_axi_awvalid && m_axi_awready));
         if (w_drop) assert (!w_pass);
-        // local answers are DECERR, RLAST exactly on the last of AxLEN + 1 beats, after the forwarded ones
-        if (rd_local) assert (rd_out == '0 && rd_err_left != '0 && s_axi_rresp == DECERR);
-        if (b_local) assert (wr_out == '0 && s_axi_bresp == DECERR);
+        // local answers are errors, RLAST exactly on the last of AxLEN + 1 beats, after the forwarded ones
+        if (rd_local) assert (rd_out == '0 && rd_err_left != '0 && (s_axi_rresp == DECERR || s_axi_rresp == SLVERR));
+        if (b_local) assert (wr_out == '0 && (s_axi_bresp == DECERR || s_axi_bresp == SLVERR));
+        // a rejection is reported as exactly the fault(s) it is
+        if (fault_win_rd || fault_proto_rd) assert (ar_rej);
+        if (ar_rej) assert (fault_win_rd || fault_proto_rd);
+        if (fault_win_wr || fault_proto_wr) assert (aw_rej);
+        if (aw_rej) assert (fault_win_wr || fault_proto_wr);
         assert (w_owed <= wr_out);
         // invariants (true in every reachable state; they make the induction go through)
         if (rd_err) assert (rd_err_left != '0 && rd_err_left <= 9'd256);
-        assert (!(ar_presented && rd_err) && !(aw_presented && wr_err));
+        assert (rd_err_resp[1] && wr_err_resp[1]);                  // SLVERR or DECERR
         if (wr_err_data) assert (wr_err);
     end
 `endif

@@ -1860,7 +1860,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -1872,7 +1872,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -1891,6 +1891,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT0;
         struct {
@@ -1990,7 +1998,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -2002,7 +2010,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -2021,6 +2029,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT1;
         struct {
@@ -2120,7 +2136,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -2132,7 +2148,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -2151,6 +2167,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT2;
         struct {
@@ -2250,7 +2274,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -2262,7 +2286,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -2281,6 +2305,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT3;
         struct {
@@ -2380,7 +2412,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -2392,7 +2424,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -2411,6 +2443,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT4;
         struct {
@@ -2510,7 +2550,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -2522,7 +2562,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -2541,6 +2581,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT5;
         struct {
@@ -2640,7 +2688,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -2652,7 +2700,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -2671,6 +2719,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT6;
         struct {
@@ -2770,7 +2826,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -2782,7 +2838,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -2801,6 +2857,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT7;
         struct {
@@ -2900,7 +2964,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -2912,7 +2976,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -2931,6 +2995,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT8;
         struct {
@@ -3030,7 +3102,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -3042,7 +3114,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -3061,6 +3133,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT9;
         struct {
@@ -3160,7 +3240,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -3172,7 +3252,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -3191,6 +3271,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT10;
         struct {
@@ -3290,7 +3378,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -3302,7 +3390,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -3321,6 +3409,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT11;
         struct {
@@ -3420,7 +3516,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -3432,7 +3528,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -3451,6 +3547,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT12;
         struct {
@@ -3550,7 +3654,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -3562,7 +3666,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -3581,6 +3685,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT13;
         struct {
@@ -3680,7 +3792,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -3692,7 +3804,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -3711,6 +3823,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT14;
         struct {
@@ -3810,7 +3930,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_BASE_LO;
@@ -3822,7 +3942,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] next;
+                    logic [19:0] next;
                     logic load_next;
                 } value;
             } WIN_SIZE_LO;
@@ -3841,6 +3961,14 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } win_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_rd;
+                struct {
+                    logic next;
+                    logic load_next;
+                } proto_wr;
             } FAULT;
         } PORT15;
     } field_combo_t;
@@ -3952,7 +4080,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -3962,7 +4090,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -3977,6 +4105,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT0;
         struct {
@@ -4056,7 +4190,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -4066,7 +4200,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -4081,6 +4215,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT1;
         struct {
@@ -4160,7 +4300,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -4170,7 +4310,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -4185,6 +4325,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT2;
         struct {
@@ -4264,7 +4410,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -4274,7 +4420,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -4289,6 +4435,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT3;
         struct {
@@ -4368,7 +4520,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -4378,7 +4530,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -4393,6 +4545,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT4;
         struct {
@@ -4472,7 +4630,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -4482,7 +4640,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -4497,6 +4655,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT5;
         struct {
@@ -4576,7 +4740,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -4586,7 +4750,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -4601,6 +4765,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT6;
         struct {
@@ -4680,7 +4850,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -4690,7 +4860,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -4705,6 +4875,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT7;
         struct {
@@ -4784,7 +4960,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -4794,7 +4970,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -4809,6 +4985,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT8;
         struct {
@@ -4888,7 +5070,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -4898,7 +5080,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -4913,6 +5095,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT9;
         struct {
@@ -4992,7 +5180,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -5002,7 +5190,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -5017,6 +5205,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT10;
         struct {
@@ -5096,7 +5290,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -5106,7 +5300,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -5121,6 +5315,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT11;
         struct {
@@ -5200,7 +5400,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -5210,7 +5410,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -5225,6 +5425,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT12;
         struct {
@@ -5304,7 +5510,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -5314,7 +5520,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -5329,6 +5535,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT13;
         struct {
@@ -5408,7 +5620,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -5418,7 +5630,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -5433,6 +5645,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT14;
         struct {
@@ -5512,7 +5730,7 @@ module hc_regs (
             } CNT_CTRL;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_BASE_LO;
             struct {
@@ -5522,7 +5740,7 @@ module hc_regs (
             } WIN_BASE_HI;
             struct {
                 struct {
-                    logic [31:0] value;
+                    logic [19:0] value;
                 } value;
             } WIN_SIZE_LO;
             struct {
@@ -5537,6 +5755,12 @@ module hc_regs (
                 struct {
                     logic value;
                 } win_wr;
+                struct {
+                    logic value;
+                } proto_rd;
+                struct {
+                    logic value;
+                } proto_wr;
             } FAULT;
         } PORT15;
     } field_storage_t;
@@ -6183,12 +6407,12 @@ module hc_regs (
     assign hwif_out.PORT0.CNT_CTRL.clear.value = field_storage.PORT0.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT0.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT0.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT0.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT0.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT0.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT0.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT0.WIN_BASE_LO.value.next = next_c;
@@ -6196,7 +6420,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT0.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT0.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT0.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT0.WIN_BASE_LO.value.value <= field_combo.PORT0.WIN_BASE_LO.value.next;
@@ -6229,12 +6453,12 @@ module hc_regs (
     assign hwif_out.PORT0.WIN_BASE_HI.value.value = field_storage.PORT0.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT0.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT0.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT0.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT0.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT0.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT0.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT0.WIN_SIZE_LO.value.next = next_c;
@@ -6242,7 +6466,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT0.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT0.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT0.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT0.WIN_SIZE_LO.value.value <= field_combo.PORT0.WIN_SIZE_LO.value.next;
@@ -6320,6 +6544,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT0.FAULT.win_wr.load_next) begin
                 field_storage.PORT0.FAULT.win_wr.value <= field_combo.PORT0.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT0.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT0.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT0.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT0.FAULT.proto_rd.next = next_c;
+        field_combo.PORT0.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT0.FAULT.proto_rd.load_next) begin
+                field_storage.PORT0.FAULT.proto_rd.value <= field_combo.PORT0.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT0.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT0.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT0.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT0.FAULT.proto_wr.next = next_c;
+        field_combo.PORT0.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT0.FAULT.proto_wr.load_next) begin
+                field_storage.PORT0.FAULT.proto_wr.value <= field_combo.PORT0.FAULT.proto_wr.next;
             end
         end
     end
@@ -6813,12 +7087,12 @@ module hc_regs (
     assign hwif_out.PORT1.CNT_CTRL.clear.value = field_storage.PORT1.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT1.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT1.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT1.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT1.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT1.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT1.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT1.WIN_BASE_LO.value.next = next_c;
@@ -6826,7 +7100,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT1.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT1.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT1.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT1.WIN_BASE_LO.value.value <= field_combo.PORT1.WIN_BASE_LO.value.next;
@@ -6859,12 +7133,12 @@ module hc_regs (
     assign hwif_out.PORT1.WIN_BASE_HI.value.value = field_storage.PORT1.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT1.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT1.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT1.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT1.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT1.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT1.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT1.WIN_SIZE_LO.value.next = next_c;
@@ -6872,7 +7146,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT1.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT1.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT1.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT1.WIN_SIZE_LO.value.value <= field_combo.PORT1.WIN_SIZE_LO.value.next;
@@ -6950,6 +7224,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT1.FAULT.win_wr.load_next) begin
                 field_storage.PORT1.FAULT.win_wr.value <= field_combo.PORT1.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT1.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT1.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT1.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT1.FAULT.proto_rd.next = next_c;
+        field_combo.PORT1.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT1.FAULT.proto_rd.load_next) begin
+                field_storage.PORT1.FAULT.proto_rd.value <= field_combo.PORT1.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT1.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT1.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT1.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT1.FAULT.proto_wr.next = next_c;
+        field_combo.PORT1.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT1.FAULT.proto_wr.load_next) begin
+                field_storage.PORT1.FAULT.proto_wr.value <= field_combo.PORT1.FAULT.proto_wr.next;
             end
         end
     end
@@ -7443,12 +7767,12 @@ module hc_regs (
     assign hwif_out.PORT2.CNT_CTRL.clear.value = field_storage.PORT2.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT2.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT2.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT2.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT2.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT2.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT2.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT2.WIN_BASE_LO.value.next = next_c;
@@ -7456,7 +7780,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT2.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT2.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT2.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT2.WIN_BASE_LO.value.value <= field_combo.PORT2.WIN_BASE_LO.value.next;
@@ -7489,12 +7813,12 @@ module hc_regs (
     assign hwif_out.PORT2.WIN_BASE_HI.value.value = field_storage.PORT2.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT2.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT2.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT2.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT2.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT2.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT2.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT2.WIN_SIZE_LO.value.next = next_c;
@@ -7502,7 +7826,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT2.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT2.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT2.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT2.WIN_SIZE_LO.value.value <= field_combo.PORT2.WIN_SIZE_LO.value.next;
@@ -7580,6 +7904,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT2.FAULT.win_wr.load_next) begin
                 field_storage.PORT2.FAULT.win_wr.value <= field_combo.PORT2.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT2.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT2.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT2.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT2.FAULT.proto_rd.next = next_c;
+        field_combo.PORT2.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT2.FAULT.proto_rd.load_next) begin
+                field_storage.PORT2.FAULT.proto_rd.value <= field_combo.PORT2.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT2.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT2.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT2.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT2.FAULT.proto_wr.next = next_c;
+        field_combo.PORT2.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT2.FAULT.proto_wr.load_next) begin
+                field_storage.PORT2.FAULT.proto_wr.value <= field_combo.PORT2.FAULT.proto_wr.next;
             end
         end
     end
@@ -8073,12 +8447,12 @@ module hc_regs (
     assign hwif_out.PORT3.CNT_CTRL.clear.value = field_storage.PORT3.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT3.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT3.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT3.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT3.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT3.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT3.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT3.WIN_BASE_LO.value.next = next_c;
@@ -8086,7 +8460,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT3.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT3.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT3.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT3.WIN_BASE_LO.value.value <= field_combo.PORT3.WIN_BASE_LO.value.next;
@@ -8119,12 +8493,12 @@ module hc_regs (
     assign hwif_out.PORT3.WIN_BASE_HI.value.value = field_storage.PORT3.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT3.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT3.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT3.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT3.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT3.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT3.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT3.WIN_SIZE_LO.value.next = next_c;
@@ -8132,7 +8506,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT3.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT3.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT3.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT3.WIN_SIZE_LO.value.value <= field_combo.PORT3.WIN_SIZE_LO.value.next;
@@ -8210,6 +8584,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT3.FAULT.win_wr.load_next) begin
                 field_storage.PORT3.FAULT.win_wr.value <= field_combo.PORT3.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT3.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT3.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT3.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT3.FAULT.proto_rd.next = next_c;
+        field_combo.PORT3.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT3.FAULT.proto_rd.load_next) begin
+                field_storage.PORT3.FAULT.proto_rd.value <= field_combo.PORT3.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT3.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT3.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT3.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT3.FAULT.proto_wr.next = next_c;
+        field_combo.PORT3.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT3.FAULT.proto_wr.load_next) begin
+                field_storage.PORT3.FAULT.proto_wr.value <= field_combo.PORT3.FAULT.proto_wr.next;
             end
         end
     end
@@ -8703,12 +9127,12 @@ module hc_regs (
     assign hwif_out.PORT4.CNT_CTRL.clear.value = field_storage.PORT4.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT4.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT4.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT4.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT4.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT4.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT4.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT4.WIN_BASE_LO.value.next = next_c;
@@ -8716,7 +9140,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT4.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT4.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT4.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT4.WIN_BASE_LO.value.value <= field_combo.PORT4.WIN_BASE_LO.value.next;
@@ -8749,12 +9173,12 @@ module hc_regs (
     assign hwif_out.PORT4.WIN_BASE_HI.value.value = field_storage.PORT4.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT4.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT4.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT4.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT4.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT4.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT4.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT4.WIN_SIZE_LO.value.next = next_c;
@@ -8762,7 +9186,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT4.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT4.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT4.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT4.WIN_SIZE_LO.value.value <= field_combo.PORT4.WIN_SIZE_LO.value.next;
@@ -8840,6 +9264,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT4.FAULT.win_wr.load_next) begin
                 field_storage.PORT4.FAULT.win_wr.value <= field_combo.PORT4.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT4.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT4.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT4.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT4.FAULT.proto_rd.next = next_c;
+        field_combo.PORT4.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT4.FAULT.proto_rd.load_next) begin
+                field_storage.PORT4.FAULT.proto_rd.value <= field_combo.PORT4.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT4.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT4.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT4.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT4.FAULT.proto_wr.next = next_c;
+        field_combo.PORT4.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT4.FAULT.proto_wr.load_next) begin
+                field_storage.PORT4.FAULT.proto_wr.value <= field_combo.PORT4.FAULT.proto_wr.next;
             end
         end
     end
@@ -9333,12 +9807,12 @@ module hc_regs (
     assign hwif_out.PORT5.CNT_CTRL.clear.value = field_storage.PORT5.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT5.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT5.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT5.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT5.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT5.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT5.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT5.WIN_BASE_LO.value.next = next_c;
@@ -9346,7 +9820,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT5.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT5.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT5.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT5.WIN_BASE_LO.value.value <= field_combo.PORT5.WIN_BASE_LO.value.next;
@@ -9379,12 +9853,12 @@ module hc_regs (
     assign hwif_out.PORT5.WIN_BASE_HI.value.value = field_storage.PORT5.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT5.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT5.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT5.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT5.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT5.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT5.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT5.WIN_SIZE_LO.value.next = next_c;
@@ -9392,7 +9866,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT5.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT5.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT5.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT5.WIN_SIZE_LO.value.value <= field_combo.PORT5.WIN_SIZE_LO.value.next;
@@ -9470,6 +9944,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT5.FAULT.win_wr.load_next) begin
                 field_storage.PORT5.FAULT.win_wr.value <= field_combo.PORT5.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT5.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT5.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT5.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT5.FAULT.proto_rd.next = next_c;
+        field_combo.PORT5.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT5.FAULT.proto_rd.load_next) begin
+                field_storage.PORT5.FAULT.proto_rd.value <= field_combo.PORT5.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT5.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT5.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT5.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT5.FAULT.proto_wr.next = next_c;
+        field_combo.PORT5.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT5.FAULT.proto_wr.load_next) begin
+                field_storage.PORT5.FAULT.proto_wr.value <= field_combo.PORT5.FAULT.proto_wr.next;
             end
         end
     end
@@ -9963,12 +10487,12 @@ module hc_regs (
     assign hwif_out.PORT6.CNT_CTRL.clear.value = field_storage.PORT6.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT6.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT6.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT6.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT6.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT6.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT6.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT6.WIN_BASE_LO.value.next = next_c;
@@ -9976,7 +10500,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT6.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT6.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT6.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT6.WIN_BASE_LO.value.value <= field_combo.PORT6.WIN_BASE_LO.value.next;
@@ -10009,12 +10533,12 @@ module hc_regs (
     assign hwif_out.PORT6.WIN_BASE_HI.value.value = field_storage.PORT6.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT6.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT6.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT6.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT6.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT6.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT6.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT6.WIN_SIZE_LO.value.next = next_c;
@@ -10022,7 +10546,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT6.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT6.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT6.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT6.WIN_SIZE_LO.value.value <= field_combo.PORT6.WIN_SIZE_LO.value.next;
@@ -10100,6 +10624,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT6.FAULT.win_wr.load_next) begin
                 field_storage.PORT6.FAULT.win_wr.value <= field_combo.PORT6.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT6.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT6.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT6.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT6.FAULT.proto_rd.next = next_c;
+        field_combo.PORT6.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT6.FAULT.proto_rd.load_next) begin
+                field_storage.PORT6.FAULT.proto_rd.value <= field_combo.PORT6.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT6.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT6.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT6.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT6.FAULT.proto_wr.next = next_c;
+        field_combo.PORT6.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT6.FAULT.proto_wr.load_next) begin
+                field_storage.PORT6.FAULT.proto_wr.value <= field_combo.PORT6.FAULT.proto_wr.next;
             end
         end
     end
@@ -10593,12 +11167,12 @@ module hc_regs (
     assign hwif_out.PORT7.CNT_CTRL.clear.value = field_storage.PORT7.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT7.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT7.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT7.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT7.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT7.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT7.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT7.WIN_BASE_LO.value.next = next_c;
@@ -10606,7 +11180,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT7.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT7.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT7.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT7.WIN_BASE_LO.value.value <= field_combo.PORT7.WIN_BASE_LO.value.next;
@@ -10639,12 +11213,12 @@ module hc_regs (
     assign hwif_out.PORT7.WIN_BASE_HI.value.value = field_storage.PORT7.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT7.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT7.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT7.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT7.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT7.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT7.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT7.WIN_SIZE_LO.value.next = next_c;
@@ -10652,7 +11226,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT7.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT7.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT7.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT7.WIN_SIZE_LO.value.value <= field_combo.PORT7.WIN_SIZE_LO.value.next;
@@ -10730,6 +11304,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT7.FAULT.win_wr.load_next) begin
                 field_storage.PORT7.FAULT.win_wr.value <= field_combo.PORT7.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT7.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT7.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT7.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT7.FAULT.proto_rd.next = next_c;
+        field_combo.PORT7.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT7.FAULT.proto_rd.load_next) begin
+                field_storage.PORT7.FAULT.proto_rd.value <= field_combo.PORT7.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT7.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT7.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT7.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT7.FAULT.proto_wr.next = next_c;
+        field_combo.PORT7.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT7.FAULT.proto_wr.load_next) begin
+                field_storage.PORT7.FAULT.proto_wr.value <= field_combo.PORT7.FAULT.proto_wr.next;
             end
         end
     end
@@ -11223,12 +11847,12 @@ module hc_regs (
     assign hwif_out.PORT8.CNT_CTRL.clear.value = field_storage.PORT8.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT8.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT8.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT8.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT8.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT8.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT8.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT8.WIN_BASE_LO.value.next = next_c;
@@ -11236,7 +11860,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT8.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT8.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT8.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT8.WIN_BASE_LO.value.value <= field_combo.PORT8.WIN_BASE_LO.value.next;
@@ -11269,12 +11893,12 @@ module hc_regs (
     assign hwif_out.PORT8.WIN_BASE_HI.value.value = field_storage.PORT8.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT8.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT8.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT8.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT8.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT8.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT8.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT8.WIN_SIZE_LO.value.next = next_c;
@@ -11282,7 +11906,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT8.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT8.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT8.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT8.WIN_SIZE_LO.value.value <= field_combo.PORT8.WIN_SIZE_LO.value.next;
@@ -11360,6 +11984,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT8.FAULT.win_wr.load_next) begin
                 field_storage.PORT8.FAULT.win_wr.value <= field_combo.PORT8.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT8.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT8.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT8.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT8.FAULT.proto_rd.next = next_c;
+        field_combo.PORT8.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT8.FAULT.proto_rd.load_next) begin
+                field_storage.PORT8.FAULT.proto_rd.value <= field_combo.PORT8.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT8.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT8.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT8.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT8.FAULT.proto_wr.next = next_c;
+        field_combo.PORT8.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT8.FAULT.proto_wr.load_next) begin
+                field_storage.PORT8.FAULT.proto_wr.value <= field_combo.PORT8.FAULT.proto_wr.next;
             end
         end
     end
@@ -11853,12 +12527,12 @@ module hc_regs (
     assign hwif_out.PORT9.CNT_CTRL.clear.value = field_storage.PORT9.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT9.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT9.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT9.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT9.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT9.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT9.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT9.WIN_BASE_LO.value.next = next_c;
@@ -11866,7 +12540,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT9.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT9.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT9.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT9.WIN_BASE_LO.value.value <= field_combo.PORT9.WIN_BASE_LO.value.next;
@@ -11899,12 +12573,12 @@ module hc_regs (
     assign hwif_out.PORT9.WIN_BASE_HI.value.value = field_storage.PORT9.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT9.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT9.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT9.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT9.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT9.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT9.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT9.WIN_SIZE_LO.value.next = next_c;
@@ -11912,7 +12586,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT9.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT9.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT9.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT9.WIN_SIZE_LO.value.value <= field_combo.PORT9.WIN_SIZE_LO.value.next;
@@ -11990,6 +12664,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT9.FAULT.win_wr.load_next) begin
                 field_storage.PORT9.FAULT.win_wr.value <= field_combo.PORT9.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT9.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT9.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT9.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT9.FAULT.proto_rd.next = next_c;
+        field_combo.PORT9.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT9.FAULT.proto_rd.load_next) begin
+                field_storage.PORT9.FAULT.proto_rd.value <= field_combo.PORT9.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT9.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT9.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT9.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT9.FAULT.proto_wr.next = next_c;
+        field_combo.PORT9.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT9.FAULT.proto_wr.load_next) begin
+                field_storage.PORT9.FAULT.proto_wr.value <= field_combo.PORT9.FAULT.proto_wr.next;
             end
         end
     end
@@ -12483,12 +13207,12 @@ module hc_regs (
     assign hwif_out.PORT10.CNT_CTRL.clear.value = field_storage.PORT10.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT10.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT10.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT10.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT10.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT10.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT10.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT10.WIN_BASE_LO.value.next = next_c;
@@ -12496,7 +13220,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT10.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT10.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT10.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT10.WIN_BASE_LO.value.value <= field_combo.PORT10.WIN_BASE_LO.value.next;
@@ -12529,12 +13253,12 @@ module hc_regs (
     assign hwif_out.PORT10.WIN_BASE_HI.value.value = field_storage.PORT10.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT10.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT10.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT10.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT10.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT10.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT10.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT10.WIN_SIZE_LO.value.next = next_c;
@@ -12542,7 +13266,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT10.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT10.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT10.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT10.WIN_SIZE_LO.value.value <= field_combo.PORT10.WIN_SIZE_LO.value.next;
@@ -12620,6 +13344,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT10.FAULT.win_wr.load_next) begin
                 field_storage.PORT10.FAULT.win_wr.value <= field_combo.PORT10.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT10.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT10.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT10.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT10.FAULT.proto_rd.next = next_c;
+        field_combo.PORT10.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT10.FAULT.proto_rd.load_next) begin
+                field_storage.PORT10.FAULT.proto_rd.value <= field_combo.PORT10.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT10.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT10.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT10.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT10.FAULT.proto_wr.next = next_c;
+        field_combo.PORT10.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT10.FAULT.proto_wr.load_next) begin
+                field_storage.PORT10.FAULT.proto_wr.value <= field_combo.PORT10.FAULT.proto_wr.next;
             end
         end
     end
@@ -13113,12 +13887,12 @@ module hc_regs (
     assign hwif_out.PORT11.CNT_CTRL.clear.value = field_storage.PORT11.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT11.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT11.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT11.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT11.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT11.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT11.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT11.WIN_BASE_LO.value.next = next_c;
@@ -13126,7 +13900,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT11.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT11.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT11.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT11.WIN_BASE_LO.value.value <= field_combo.PORT11.WIN_BASE_LO.value.next;
@@ -13159,12 +13933,12 @@ module hc_regs (
     assign hwif_out.PORT11.WIN_BASE_HI.value.value = field_storage.PORT11.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT11.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT11.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT11.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT11.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT11.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT11.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT11.WIN_SIZE_LO.value.next = next_c;
@@ -13172,7 +13946,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT11.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT11.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT11.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT11.WIN_SIZE_LO.value.value <= field_combo.PORT11.WIN_SIZE_LO.value.next;
@@ -13250,6 +14024,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT11.FAULT.win_wr.load_next) begin
                 field_storage.PORT11.FAULT.win_wr.value <= field_combo.PORT11.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT11.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT11.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT11.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT11.FAULT.proto_rd.next = next_c;
+        field_combo.PORT11.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT11.FAULT.proto_rd.load_next) begin
+                field_storage.PORT11.FAULT.proto_rd.value <= field_combo.PORT11.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT11.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT11.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT11.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT11.FAULT.proto_wr.next = next_c;
+        field_combo.PORT11.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT11.FAULT.proto_wr.load_next) begin
+                field_storage.PORT11.FAULT.proto_wr.value <= field_combo.PORT11.FAULT.proto_wr.next;
             end
         end
     end
@@ -13743,12 +14567,12 @@ module hc_regs (
     assign hwif_out.PORT12.CNT_CTRL.clear.value = field_storage.PORT12.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT12.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT12.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT12.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT12.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT12.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT12.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT12.WIN_BASE_LO.value.next = next_c;
@@ -13756,7 +14580,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT12.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT12.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT12.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT12.WIN_BASE_LO.value.value <= field_combo.PORT12.WIN_BASE_LO.value.next;
@@ -13789,12 +14613,12 @@ module hc_regs (
     assign hwif_out.PORT12.WIN_BASE_HI.value.value = field_storage.PORT12.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT12.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT12.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT12.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT12.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT12.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT12.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT12.WIN_SIZE_LO.value.next = next_c;
@@ -13802,7 +14626,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT12.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT12.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT12.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT12.WIN_SIZE_LO.value.value <= field_combo.PORT12.WIN_SIZE_LO.value.next;
@@ -13880,6 +14704,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT12.FAULT.win_wr.load_next) begin
                 field_storage.PORT12.FAULT.win_wr.value <= field_combo.PORT12.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT12.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT12.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT12.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT12.FAULT.proto_rd.next = next_c;
+        field_combo.PORT12.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT12.FAULT.proto_rd.load_next) begin
+                field_storage.PORT12.FAULT.proto_rd.value <= field_combo.PORT12.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT12.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT12.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT12.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT12.FAULT.proto_wr.next = next_c;
+        field_combo.PORT12.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT12.FAULT.proto_wr.load_next) begin
+                field_storage.PORT12.FAULT.proto_wr.value <= field_combo.PORT12.FAULT.proto_wr.next;
             end
         end
     end
@@ -14373,12 +15247,12 @@ module hc_regs (
     assign hwif_out.PORT13.CNT_CTRL.clear.value = field_storage.PORT13.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT13.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT13.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT13.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT13.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT13.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT13.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT13.WIN_BASE_LO.value.next = next_c;
@@ -14386,7 +15260,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT13.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT13.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT13.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT13.WIN_BASE_LO.value.value <= field_combo.PORT13.WIN_BASE_LO.value.next;
@@ -14419,12 +15293,12 @@ module hc_regs (
     assign hwif_out.PORT13.WIN_BASE_HI.value.value = field_storage.PORT13.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT13.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT13.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT13.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT13.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT13.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT13.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT13.WIN_SIZE_LO.value.next = next_c;
@@ -14432,7 +15306,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT13.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT13.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT13.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT13.WIN_SIZE_LO.value.value <= field_combo.PORT13.WIN_SIZE_LO.value.next;
@@ -14510,6 +15384,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT13.FAULT.win_wr.load_next) begin
                 field_storage.PORT13.FAULT.win_wr.value <= field_combo.PORT13.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT13.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT13.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT13.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT13.FAULT.proto_rd.next = next_c;
+        field_combo.PORT13.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT13.FAULT.proto_rd.load_next) begin
+                field_storage.PORT13.FAULT.proto_rd.value <= field_combo.PORT13.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT13.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT13.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT13.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT13.FAULT.proto_wr.next = next_c;
+        field_combo.PORT13.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT13.FAULT.proto_wr.load_next) begin
+                field_storage.PORT13.FAULT.proto_wr.value <= field_combo.PORT13.FAULT.proto_wr.next;
             end
         end
     end
@@ -15003,12 +15927,12 @@ module hc_regs (
     assign hwif_out.PORT14.CNT_CTRL.clear.value = field_storage.PORT14.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT14.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT14.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT14.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT14.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT14.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT14.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT14.WIN_BASE_LO.value.next = next_c;
@@ -15016,7 +15940,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT14.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT14.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT14.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT14.WIN_BASE_LO.value.value <= field_combo.PORT14.WIN_BASE_LO.value.next;
@@ -15049,12 +15973,12 @@ module hc_regs (
     assign hwif_out.PORT14.WIN_BASE_HI.value.value = field_storage.PORT14.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT14.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT14.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT14.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT14.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT14.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT14.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT14.WIN_SIZE_LO.value.next = next_c;
@@ -15062,7 +15986,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT14.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT14.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT14.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT14.WIN_SIZE_LO.value.value <= field_combo.PORT14.WIN_SIZE_LO.value.next;
@@ -15140,6 +16064,56 @@ module hc_regs (
         end else begin
             if(field_combo.PORT14.FAULT.win_wr.load_next) begin
                 field_storage.PORT14.FAULT.win_wr.value <= field_combo.PORT14.FAULT.win_wr.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT14.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT14.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT14.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT14.FAULT.proto_rd.next = next_c;
+        field_combo.PORT14.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT14.FAULT.proto_rd.load_next) begin
+                field_storage.PORT14.FAULT.proto_rd.value <= field_combo.PORT14.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT14.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT14.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT14.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT14.FAULT.proto_wr.next = next_c;
+        field_combo.PORT14.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT14.FAULT.proto_wr.load_next) begin
+                field_storage.PORT14.FAULT.proto_wr.value <= field_combo.PORT14.FAULT.proto_wr.next;
             end
         end
     end
@@ -15633,12 +16607,12 @@ module hc_regs (
     assign hwif_out.PORT15.CNT_CTRL.clear.value = field_storage.PORT15.CNT_CTRL.clear.value;
     // Field: hyperconnect.PORT15.WIN_BASE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT15.WIN_BASE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT15.WIN_BASE_LO && decoded_req_is_wr && !(hwif_in.PORT15.WIN_BASE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT15.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT15.WIN_BASE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT15.WIN_BASE_LO.value.next = next_c;
@@ -15646,7 +16620,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT15.WIN_BASE_LO.value.value <= 32'h0;
+            field_storage.PORT15.WIN_BASE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT15.WIN_BASE_LO.value.load_next) begin
                 field_storage.PORT15.WIN_BASE_LO.value.value <= field_combo.PORT15.WIN_BASE_LO.value.next;
@@ -15679,12 +16653,12 @@ module hc_regs (
     assign hwif_out.PORT15.WIN_BASE_HI.value.value = field_storage.PORT15.WIN_BASE_HI.value.value;
     // Field: hyperconnect.PORT15.WIN_SIZE_LO.value
     always_comb begin
-        automatic logic [31:0] next_c;
+        automatic logic [19:0] next_c;
         automatic logic load_next_c;
         next_c = field_storage.PORT15.WIN_SIZE_LO.value.value;
         load_next_c = '0;
         if(decoded_reg_strb.PORT15.WIN_SIZE_LO && decoded_req_is_wr && !(hwif_in.PORT15.WIN_SIZE_LO.value.swwel)) begin // SW write
-            next_c = (field_storage.PORT15.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            next_c = (field_storage.PORT15.WIN_SIZE_LO.value.value & ~decoded_wr_biten[31:12]) | (decoded_wr_data[31:12] & decoded_wr_biten[31:12]);
             load_next_c = '1;
         end
         field_combo.PORT15.WIN_SIZE_LO.value.next = next_c;
@@ -15692,7 +16666,7 @@ module hc_regs (
     end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
-            field_storage.PORT15.WIN_SIZE_LO.value.value <= 32'h0;
+            field_storage.PORT15.WIN_SIZE_LO.value.value <= 20'h0;
         end else begin
             if(field_combo.PORT15.WIN_SIZE_LO.value.load_next) begin
                 field_storage.PORT15.WIN_SIZE_LO.value.value <= field_combo.PORT15.WIN_SIZE_LO.value.next;
@@ -15773,6 +16747,56 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT15.FAULT.proto_rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.FAULT.proto_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT15.FAULT.proto_rd.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT15.FAULT.proto_rd.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT15.FAULT.proto_rd.next = next_c;
+        field_combo.PORT15.FAULT.proto_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.FAULT.proto_rd.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT15.FAULT.proto_rd.load_next) begin
+                field_storage.PORT15.FAULT.proto_rd.value <= field_combo.PORT15.FAULT.proto_rd.next;
+            end
+        end
+    end
+    // Field: hyperconnect.PORT15.FAULT.proto_wr
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.FAULT.proto_wr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT15.FAULT.proto_wr.value & ~(decoded_wr_data[3:3] & decoded_wr_biten[3:3]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT15.FAULT.proto_wr.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT15.FAULT.proto_wr.next = next_c;
+        field_combo.PORT15.FAULT.proto_wr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.FAULT.proto_wr.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT15.FAULT.proto_wr.load_next) begin
+                field_storage.PORT15.FAULT.proto_wr.value <= field_combo.PORT15.FAULT.proto_wr.next;
+            end
+        end
+    end
 
     //--------------------------------------------------------------------------
     // Write response
@@ -15799,7 +16823,7 @@ module hc_regs (
         end
         if(rd_mux_addr == 12'h4) begin
             readback_data_var[15:0] = 16'h0;
-            readback_data_var[23:16] = 8'h0;
+            readback_data_var[23:16] = 8'h1;
             readback_data_var[31:24] = 8'h1;
         end
         if(rd_mux_addr == 12'h8) begin
@@ -15888,13 +16912,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT0.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h140) begin
-            readback_data_var[31:0] = field_storage.PORT0.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT0.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h144) begin
             readback_data_var[31:0] = field_storage.PORT0.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h148) begin
-            readback_data_var[31:0] = field_storage.PORT0.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT0.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h14c) begin
             readback_data_var[31:0] = field_storage.PORT0.WIN_SIZE_HI.value.value;
@@ -15902,6 +16926,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h150) begin
             readback_data_var[0] = field_storage.PORT0.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT0.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT0.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT0.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h17c) begin
             readback_data_var[3:0] = hwif_in.PORT0.INFO.index.next;
@@ -15971,13 +16997,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT1.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h1c0) begin
-            readback_data_var[31:0] = field_storage.PORT1.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT1.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h1c4) begin
             readback_data_var[31:0] = field_storage.PORT1.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h1c8) begin
-            readback_data_var[31:0] = field_storage.PORT1.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT1.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h1cc) begin
             readback_data_var[31:0] = field_storage.PORT1.WIN_SIZE_HI.value.value;
@@ -15985,6 +17011,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h1d0) begin
             readback_data_var[0] = field_storage.PORT1.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT1.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT1.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT1.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h1fc) begin
             readback_data_var[3:0] = hwif_in.PORT1.INFO.index.next;
@@ -16054,13 +17082,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT2.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h240) begin
-            readback_data_var[31:0] = field_storage.PORT2.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT2.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h244) begin
             readback_data_var[31:0] = field_storage.PORT2.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h248) begin
-            readback_data_var[31:0] = field_storage.PORT2.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT2.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h24c) begin
             readback_data_var[31:0] = field_storage.PORT2.WIN_SIZE_HI.value.value;
@@ -16068,6 +17096,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h250) begin
             readback_data_var[0] = field_storage.PORT2.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT2.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT2.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT2.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h27c) begin
             readback_data_var[3:0] = hwif_in.PORT2.INFO.index.next;
@@ -16137,13 +17167,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT3.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h2c0) begin
-            readback_data_var[31:0] = field_storage.PORT3.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT3.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h2c4) begin
             readback_data_var[31:0] = field_storage.PORT3.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h2c8) begin
-            readback_data_var[31:0] = field_storage.PORT3.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT3.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h2cc) begin
             readback_data_var[31:0] = field_storage.PORT3.WIN_SIZE_HI.value.value;
@@ -16151,6 +17181,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h2d0) begin
             readback_data_var[0] = field_storage.PORT3.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT3.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT3.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT3.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h2fc) begin
             readback_data_var[3:0] = hwif_in.PORT3.INFO.index.next;
@@ -16220,13 +17252,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT4.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h340) begin
-            readback_data_var[31:0] = field_storage.PORT4.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT4.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h344) begin
             readback_data_var[31:0] = field_storage.PORT4.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h348) begin
-            readback_data_var[31:0] = field_storage.PORT4.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT4.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h34c) begin
             readback_data_var[31:0] = field_storage.PORT4.WIN_SIZE_HI.value.value;
@@ -16234,6 +17266,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h350) begin
             readback_data_var[0] = field_storage.PORT4.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT4.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT4.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT4.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h37c) begin
             readback_data_var[3:0] = hwif_in.PORT4.INFO.index.next;
@@ -16303,13 +17337,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT5.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h3c0) begin
-            readback_data_var[31:0] = field_storage.PORT5.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT5.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h3c4) begin
             readback_data_var[31:0] = field_storage.PORT5.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h3c8) begin
-            readback_data_var[31:0] = field_storage.PORT5.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT5.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h3cc) begin
             readback_data_var[31:0] = field_storage.PORT5.WIN_SIZE_HI.value.value;
@@ -16317,6 +17351,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h3d0) begin
             readback_data_var[0] = field_storage.PORT5.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT5.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT5.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT5.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h3fc) begin
             readback_data_var[3:0] = hwif_in.PORT5.INFO.index.next;
@@ -16386,13 +17422,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT6.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h440) begin
-            readback_data_var[31:0] = field_storage.PORT6.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT6.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h444) begin
             readback_data_var[31:0] = field_storage.PORT6.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h448) begin
-            readback_data_var[31:0] = field_storage.PORT6.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT6.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h44c) begin
             readback_data_var[31:0] = field_storage.PORT6.WIN_SIZE_HI.value.value;
@@ -16400,6 +17436,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h450) begin
             readback_data_var[0] = field_storage.PORT6.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT6.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT6.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT6.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h47c) begin
             readback_data_var[3:0] = hwif_in.PORT6.INFO.index.next;
@@ -16469,13 +17507,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT7.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h4c0) begin
-            readback_data_var[31:0] = field_storage.PORT7.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT7.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h4c4) begin
             readback_data_var[31:0] = field_storage.PORT7.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h4c8) begin
-            readback_data_var[31:0] = field_storage.PORT7.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT7.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h4cc) begin
             readback_data_var[31:0] = field_storage.PORT7.WIN_SIZE_HI.value.value;
@@ -16483,6 +17521,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h4d0) begin
             readback_data_var[0] = field_storage.PORT7.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT7.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT7.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT7.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h4fc) begin
             readback_data_var[3:0] = hwif_in.PORT7.INFO.index.next;
@@ -16552,13 +17592,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT8.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h540) begin
-            readback_data_var[31:0] = field_storage.PORT8.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT8.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h544) begin
             readback_data_var[31:0] = field_storage.PORT8.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h548) begin
-            readback_data_var[31:0] = field_storage.PORT8.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT8.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h54c) begin
             readback_data_var[31:0] = field_storage.PORT8.WIN_SIZE_HI.value.value;
@@ -16566,6 +17606,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h550) begin
             readback_data_var[0] = field_storage.PORT8.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT8.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT8.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT8.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h57c) begin
             readback_data_var[3:0] = hwif_in.PORT8.INFO.index.next;
@@ -16635,13 +17677,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT9.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h5c0) begin
-            readback_data_var[31:0] = field_storage.PORT9.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT9.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h5c4) begin
             readback_data_var[31:0] = field_storage.PORT9.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h5c8) begin
-            readback_data_var[31:0] = field_storage.PORT9.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT9.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h5cc) begin
             readback_data_var[31:0] = field_storage.PORT9.WIN_SIZE_HI.value.value;
@@ -16649,6 +17691,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h5d0) begin
             readback_data_var[0] = field_storage.PORT9.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT9.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT9.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT9.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h5fc) begin
             readback_data_var[3:0] = hwif_in.PORT9.INFO.index.next;
@@ -16718,13 +17762,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT10.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h640) begin
-            readback_data_var[31:0] = field_storage.PORT10.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT10.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h644) begin
             readback_data_var[31:0] = field_storage.PORT10.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h648) begin
-            readback_data_var[31:0] = field_storage.PORT10.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT10.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h64c) begin
             readback_data_var[31:0] = field_storage.PORT10.WIN_SIZE_HI.value.value;
@@ -16732,6 +17776,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h650) begin
             readback_data_var[0] = field_storage.PORT10.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT10.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT10.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT10.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h67c) begin
             readback_data_var[3:0] = hwif_in.PORT10.INFO.index.next;
@@ -16801,13 +17847,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT11.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h6c0) begin
-            readback_data_var[31:0] = field_storage.PORT11.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT11.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h6c4) begin
             readback_data_var[31:0] = field_storage.PORT11.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h6c8) begin
-            readback_data_var[31:0] = field_storage.PORT11.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT11.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h6cc) begin
             readback_data_var[31:0] = field_storage.PORT11.WIN_SIZE_HI.value.value;
@@ -16815,6 +17861,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h6d0) begin
             readback_data_var[0] = field_storage.PORT11.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT11.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT11.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT11.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h6fc) begin
             readback_data_var[3:0] = hwif_in.PORT11.INFO.index.next;
@@ -16884,13 +17932,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT12.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h740) begin
-            readback_data_var[31:0] = field_storage.PORT12.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT12.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h744) begin
             readback_data_var[31:0] = field_storage.PORT12.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h748) begin
-            readback_data_var[31:0] = field_storage.PORT12.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT12.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h74c) begin
             readback_data_var[31:0] = field_storage.PORT12.WIN_SIZE_HI.value.value;
@@ -16898,6 +17946,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h750) begin
             readback_data_var[0] = field_storage.PORT12.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT12.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT12.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT12.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h77c) begin
             readback_data_var[3:0] = hwif_in.PORT12.INFO.index.next;
@@ -16967,13 +18017,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT13.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h7c0) begin
-            readback_data_var[31:0] = field_storage.PORT13.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT13.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h7c4) begin
             readback_data_var[31:0] = field_storage.PORT13.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h7c8) begin
-            readback_data_var[31:0] = field_storage.PORT13.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT13.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h7cc) begin
             readback_data_var[31:0] = field_storage.PORT13.WIN_SIZE_HI.value.value;
@@ -16981,6 +18031,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h7d0) begin
             readback_data_var[0] = field_storage.PORT13.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT13.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT13.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT13.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h7fc) begin
             readback_data_var[3:0] = hwif_in.PORT13.INFO.index.next;
@@ -17050,13 +18102,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT14.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h840) begin
-            readback_data_var[31:0] = field_storage.PORT14.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT14.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h844) begin
             readback_data_var[31:0] = field_storage.PORT14.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h848) begin
-            readback_data_var[31:0] = field_storage.PORT14.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT14.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h84c) begin
             readback_data_var[31:0] = field_storage.PORT14.WIN_SIZE_HI.value.value;
@@ -17064,6 +18116,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h850) begin
             readback_data_var[0] = field_storage.PORT14.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT14.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT14.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT14.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h87c) begin
             readback_data_var[3:0] = hwif_in.PORT14.INFO.index.next;
@@ -17133,13 +18187,13 @@ module hc_regs (
             readback_data_var[31:0] = hwif_in.PORT15.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 12'h8c0) begin
-            readback_data_var[31:0] = field_storage.PORT15.WIN_BASE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT15.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 12'h8c4) begin
             readback_data_var[31:0] = field_storage.PORT15.WIN_BASE_HI.value.value;
         end
         if(rd_mux_addr == 12'h8c8) begin
-            readback_data_var[31:0] = field_storage.PORT15.WIN_SIZE_LO.value.value;
+            readback_data_var[31:12] = field_storage.PORT15.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 12'h8cc) begin
             readback_data_var[31:0] = field_storage.PORT15.WIN_SIZE_HI.value.value;
@@ -17147,6 +18201,8 @@ module hc_regs (
         if(rd_mux_addr == 12'h8d0) begin
             readback_data_var[0] = field_storage.PORT15.FAULT.win_rd.value;
             readback_data_var[1] = field_storage.PORT15.FAULT.win_wr.value;
+            readback_data_var[2] = field_storage.PORT15.FAULT.proto_rd.value;
+            readback_data_var[3] = field_storage.PORT15.FAULT.proto_wr.value;
         end
         if(rd_mux_addr == 12'h8fc) begin
             readback_data_var[3:0] = hwif_in.PORT15.INFO.index.next;

@@ -270,35 +270,35 @@ package hc_regs_pkg;
 
     typedef struct {
         logic swwel;
-    } hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__value__in_t;
+    } hyperconnect__port_t__win_lo_t_desc_93af7fd5_name_6f66c6a4__value__in_t;
 
     typedef struct {
-        hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__value__in_t value;
-    } hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__in_t;
-
-    typedef struct {
-        logic swwel;
-    } hyperconnect__port_t__win_t_name_248db788__value__in_t;
-
-    typedef struct {
-        hyperconnect__port_t__win_t_name_248db788__value__in_t value;
-    } hyperconnect__port_t__win_t_name_248db788__in_t;
+        hyperconnect__port_t__win_lo_t_desc_93af7fd5_name_6f66c6a4__value__in_t value;
+    } hyperconnect__port_t__win_lo_t_desc_93af7fd5_name_6f66c6a4__in_t;
 
     typedef struct {
         logic swwel;
-    } hyperconnect__port_t__win_t_name_4c6766cf__value__in_t;
+    } hyperconnect__port_t__win_hi_t_name_248db788__value__in_t;
 
     typedef struct {
-        hyperconnect__port_t__win_t_name_4c6766cf__value__in_t value;
-    } hyperconnect__port_t__win_t_name_4c6766cf__in_t;
+        hyperconnect__port_t__win_hi_t_name_248db788__value__in_t value;
+    } hyperconnect__port_t__win_hi_t_name_248db788__in_t;
 
     typedef struct {
         logic swwel;
-    } hyperconnect__port_t__win_t_name_c2cae9aa__value__in_t;
+    } hyperconnect__port_t__win_lo_t_name_51ed7492__value__in_t;
 
     typedef struct {
-        hyperconnect__port_t__win_t_name_c2cae9aa__value__in_t value;
-    } hyperconnect__port_t__win_t_name_c2cae9aa__in_t;
+        hyperconnect__port_t__win_lo_t_name_51ed7492__value__in_t value;
+    } hyperconnect__port_t__win_lo_t_name_51ed7492__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__win_hi_t_name_c2cae9aa__value__in_t;
+
+    typedef struct {
+        hyperconnect__port_t__win_hi_t_name_c2cae9aa__value__in_t value;
+    } hyperconnect__port_t__win_hi_t_name_c2cae9aa__in_t;
 
     typedef struct {
         logic hwset;
@@ -309,8 +309,18 @@ package hc_regs_pkg;
     } hyperconnect__port_t__FAULT__win_wr__in_t;
 
     typedef struct {
+        logic hwset;
+    } hyperconnect__port_t__FAULT__proto_rd__in_t;
+
+    typedef struct {
+        logic hwset;
+    } hyperconnect__port_t__FAULT__proto_wr__in_t;
+
+    typedef struct {
         hyperconnect__port_t__FAULT__win_rd__in_t win_rd;
         hyperconnect__port_t__FAULT__win_wr__in_t win_wr;
+        hyperconnect__port_t__FAULT__proto_rd__in_t proto_rd;
+        hyperconnect__port_t__FAULT__proto_wr__in_t proto_wr;
     } hyperconnect__port_t__FAULT__in_t;
 
     typedef struct {
@@ -337,10 +347,10 @@ package hc_regs_pkg;
         hyperconnect__port_t__cnt_t_name_fa3590f1__in_t WR_TXN;
         hyperconnect__port_t__cnt_t_name_9ffe9c78__in_t STALL_CYCLES;
         hyperconnect__port_t__cnt_t_name_5f2db6bf__in_t MAX_RD_LATENCY;
-        hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__in_t WIN_BASE_LO;
-        hyperconnect__port_t__win_t_name_248db788__in_t WIN_BASE_HI;
-        hyperconnect__port_t__win_t_name_4c6766cf__in_t WIN_SIZE_LO;
-        hyperconnect__port_t__win_t_name_c2cae9aa__in_t WIN_SIZE_HI;
+        hyperconnect__port_t__win_lo_t_desc_93af7fd5_name_6f66c6a4__in_t WIN_BASE_LO;
+        hyperconnect__port_t__win_hi_t_name_248db788__in_t WIN_BASE_HI;
+        hyperconnect__port_t__win_lo_t_name_51ed7492__in_t WIN_SIZE_LO;
+        hyperconnect__port_t__win_hi_t_name_c2cae9aa__in_t WIN_SIZE_HI;
         hyperconnect__port_t__FAULT__in_t FAULT;
         hyperconnect__port_t__INFO__in_t INFO;
     } hyperconnect__port_t__in_t;
@@ -509,36 +519,36 @@ package hc_regs_pkg;
     } hyperconnect__port_t__CNT_CTRL__out_t;
 
     typedef struct {
-        logic [31:0] value;
-    } hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__value__out_t;
+        logic [19:0] value;
+    } hyperconnect__port_t__win_lo_t_desc_93af7fd5_name_6f66c6a4__value__out_t;
 
     typedef struct {
-        hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__value__out_t value;
-    } hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__out_t;
-
-    typedef struct {
-        logic [31:0] value;
-    } hyperconnect__port_t__win_t_name_248db788__value__out_t;
-
-    typedef struct {
-        hyperconnect__port_t__win_t_name_248db788__value__out_t value;
-    } hyperconnect__port_t__win_t_name_248db788__out_t;
+        hyperconnect__port_t__win_lo_t_desc_93af7fd5_name_6f66c6a4__value__out_t value;
+    } hyperconnect__port_t__win_lo_t_desc_93af7fd5_name_6f66c6a4__out_t;
 
     typedef struct {
         logic [31:0] value;
-    } hyperconnect__port_t__win_t_name_4c6766cf__value__out_t;
+    } hyperconnect__port_t__win_hi_t_name_248db788__value__out_t;
 
     typedef struct {
-        hyperconnect__port_t__win_t_name_4c6766cf__value__out_t value;
-    } hyperconnect__port_t__win_t_name_4c6766cf__out_t;
+        hyperconnect__port_t__win_hi_t_name_248db788__value__out_t value;
+    } hyperconnect__port_t__win_hi_t_name_248db788__out_t;
+
+    typedef struct {
+        logic [19:0] value;
+    } hyperconnect__port_t__win_lo_t_name_51ed7492__value__out_t;
+
+    typedef struct {
+        hyperconnect__port_t__win_lo_t_name_51ed7492__value__out_t value;
+    } hyperconnect__port_t__win_lo_t_name_51ed7492__out_t;
 
     typedef struct {
         logic [31:0] value;
-    } hyperconnect__port_t__win_t_name_c2cae9aa__value__out_t;
+    } hyperconnect__port_t__win_hi_t_name_c2cae9aa__value__out_t;
 
     typedef struct {
-        hyperconnect__port_t__win_t_name_c2cae9aa__value__out_t value;
-    } hyperconnect__port_t__win_t_name_c2cae9aa__out_t;
+        hyperconnect__port_t__win_hi_t_name_c2cae9aa__value__out_t value;
+    } hyperconnect__port_t__win_hi_t_name_c2cae9aa__out_t;
 
     typedef struct {
         hyperconnect__port_t__CFG__out_t CFG;
@@ -547,10 +557,10 @@ package hc_regs_pkg;
         hyperconnect__port_t__IRQ_EN__out_t IRQ_EN;
         hyperconnect__port_t__IRQ_STATUS__out_t IRQ_STATUS;
         hyperconnect__port_t__CNT_CTRL__out_t CNT_CTRL;
-        hyperconnect__port_t__win_t_desc_aff353b0_name_8578869a__out_t WIN_BASE_LO;
-        hyperconnect__port_t__win_t_name_248db788__out_t WIN_BASE_HI;
-        hyperconnect__port_t__win_t_name_4c6766cf__out_t WIN_SIZE_LO;
-        hyperconnect__port_t__win_t_name_c2cae9aa__out_t WIN_SIZE_HI;
+        hyperconnect__port_t__win_lo_t_desc_93af7fd5_name_6f66c6a4__out_t WIN_BASE_LO;
+        hyperconnect__port_t__win_hi_t_name_248db788__out_t WIN_BASE_HI;
+        hyperconnect__port_t__win_lo_t_name_51ed7492__out_t WIN_SIZE_LO;
+        hyperconnect__port_t__win_hi_t_name_c2cae9aa__out_t WIN_SIZE_HI;
     } hyperconnect__port_t__out_t;
 
     typedef struct {

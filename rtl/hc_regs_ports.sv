@@ -69,7 +69,7 @@ module hc_regs_ports #(
     output logic [PORTS-1:0]    win_en,
     output logic [PORTS*64-1:0] win_base,
     output logic [PORTS*64-1:0] win_size,
-    input  logic [PORTS*2-1:0]  fault_set,    // {win_wr, win_rd}
+    input  logic [PORTS*4-1:0]  fault_set,    // {proto_wr, proto_rd, win_wr, win_rd}
     output logic [PORTS*4-1:0]  irq_en,       // {fault, budget_spent, error, decoupled}
     output logic [PORTS*4-1:0]  irq_status,
     input  logic [PORTS*4-1:0]  irq_set,
@@ -123,8 +123,10 @@ module hc_regs_ports #(
         hwif_in.PORT0.IRQ_STATUS.budget_spent.hwset = irq_set[0*4 + 2];
         hwif_in.PORT0.IRQ_STATUS.fault.hwset = irq_set[0*4 + 3];
         hwif_in.PORT0.INFO.index.next = 4'd0;
-        hwif_in.PORT0.FAULT.win_rd.hwset = fault_set[0*2 + 0];
-        hwif_in.PORT0.FAULT.win_wr.hwset = fault_set[0*2 + 1];
+        hwif_in.PORT0.FAULT.win_rd.hwset = fault_set[0*4 + 0];
+        hwif_in.PORT0.FAULT.win_wr.hwset = fault_set[0*4 + 1];
+        hwif_in.PORT0.FAULT.proto_rd.hwset = fault_set[0*4 + 2];
+        hwif_in.PORT0.FAULT.proto_wr.hwset = fault_set[0*4 + 3];
         hwif_in.PORT0.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -167,8 +169,10 @@ module hc_regs_ports #(
         hwif_in.PORT1.IRQ_STATUS.budget_spent.hwset = irq_set[1*4 + 2];
         hwif_in.PORT1.IRQ_STATUS.fault.hwset = irq_set[1*4 + 3];
         hwif_in.PORT1.INFO.index.next = 4'd1;
-        hwif_in.PORT1.FAULT.win_rd.hwset = fault_set[1*2 + 0];
-        hwif_in.PORT1.FAULT.win_wr.hwset = fault_set[1*2 + 1];
+        hwif_in.PORT1.FAULT.win_rd.hwset = fault_set[1*4 + 0];
+        hwif_in.PORT1.FAULT.win_wr.hwset = fault_set[1*4 + 1];
+        hwif_in.PORT1.FAULT.proto_rd.hwset = fault_set[1*4 + 2];
+        hwif_in.PORT1.FAULT.proto_wr.hwset = fault_set[1*4 + 3];
         hwif_in.PORT1.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -211,8 +215,10 @@ module hc_regs_ports #(
         hwif_in.PORT2.IRQ_STATUS.budget_spent.hwset = irq_set[2*4 + 2];
         hwif_in.PORT2.IRQ_STATUS.fault.hwset = irq_set[2*4 + 3];
         hwif_in.PORT2.INFO.index.next = 4'd2;
-        hwif_in.PORT2.FAULT.win_rd.hwset = fault_set[2*2 + 0];
-        hwif_in.PORT2.FAULT.win_wr.hwset = fault_set[2*2 + 1];
+        hwif_in.PORT2.FAULT.win_rd.hwset = fault_set[2*4 + 0];
+        hwif_in.PORT2.FAULT.win_wr.hwset = fault_set[2*4 + 1];
+        hwif_in.PORT2.FAULT.proto_rd.hwset = fault_set[2*4 + 2];
+        hwif_in.PORT2.FAULT.proto_wr.hwset = fault_set[2*4 + 3];
         hwif_in.PORT2.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -255,8 +261,10 @@ module hc_regs_ports #(
         hwif_in.PORT3.IRQ_STATUS.budget_spent.hwset = irq_set[3*4 + 2];
         hwif_in.PORT3.IRQ_STATUS.fault.hwset = irq_set[3*4 + 3];
         hwif_in.PORT3.INFO.index.next = 4'd3;
-        hwif_in.PORT3.FAULT.win_rd.hwset = fault_set[3*2 + 0];
-        hwif_in.PORT3.FAULT.win_wr.hwset = fault_set[3*2 + 1];
+        hwif_in.PORT3.FAULT.win_rd.hwset = fault_set[3*4 + 0];
+        hwif_in.PORT3.FAULT.win_wr.hwset = fault_set[3*4 + 1];
+        hwif_in.PORT3.FAULT.proto_rd.hwset = fault_set[3*4 + 2];
+        hwif_in.PORT3.FAULT.proto_wr.hwset = fault_set[3*4 + 3];
         hwif_in.PORT3.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -299,8 +307,10 @@ module hc_regs_ports #(
         hwif_in.PORT4.IRQ_STATUS.budget_spent.hwset = irq_set[4*4 + 2];
         hwif_in.PORT4.IRQ_STATUS.fault.hwset = irq_set[4*4 + 3];
         hwif_in.PORT4.INFO.index.next = 4'd4;
-        hwif_in.PORT4.FAULT.win_rd.hwset = fault_set[4*2 + 0];
-        hwif_in.PORT4.FAULT.win_wr.hwset = fault_set[4*2 + 1];
+        hwif_in.PORT4.FAULT.win_rd.hwset = fault_set[4*4 + 0];
+        hwif_in.PORT4.FAULT.win_wr.hwset = fault_set[4*4 + 1];
+        hwif_in.PORT4.FAULT.proto_rd.hwset = fault_set[4*4 + 2];
+        hwif_in.PORT4.FAULT.proto_wr.hwset = fault_set[4*4 + 3];
         hwif_in.PORT4.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -343,8 +353,10 @@ module hc_regs_ports #(
         hwif_in.PORT5.IRQ_STATUS.budget_spent.hwset = irq_set[5*4 + 2];
         hwif_in.PORT5.IRQ_STATUS.fault.hwset = irq_set[5*4 + 3];
         hwif_in.PORT5.INFO.index.next = 4'd5;
-        hwif_in.PORT5.FAULT.win_rd.hwset = fault_set[5*2 + 0];
-        hwif_in.PORT5.FAULT.win_wr.hwset = fault_set[5*2 + 1];
+        hwif_in.PORT5.FAULT.win_rd.hwset = fault_set[5*4 + 0];
+        hwif_in.PORT5.FAULT.win_wr.hwset = fault_set[5*4 + 1];
+        hwif_in.PORT5.FAULT.proto_rd.hwset = fault_set[5*4 + 2];
+        hwif_in.PORT5.FAULT.proto_wr.hwset = fault_set[5*4 + 3];
         hwif_in.PORT5.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -387,8 +399,10 @@ module hc_regs_ports #(
         hwif_in.PORT6.IRQ_STATUS.budget_spent.hwset = irq_set[6*4 + 2];
         hwif_in.PORT6.IRQ_STATUS.fault.hwset = irq_set[6*4 + 3];
         hwif_in.PORT6.INFO.index.next = 4'd6;
-        hwif_in.PORT6.FAULT.win_rd.hwset = fault_set[6*2 + 0];
-        hwif_in.PORT6.FAULT.win_wr.hwset = fault_set[6*2 + 1];
+        hwif_in.PORT6.FAULT.win_rd.hwset = fault_set[6*4 + 0];
+        hwif_in.PORT6.FAULT.win_wr.hwset = fault_set[6*4 + 1];
+        hwif_in.PORT6.FAULT.proto_rd.hwset = fault_set[6*4 + 2];
+        hwif_in.PORT6.FAULT.proto_wr.hwset = fault_set[6*4 + 3];
         hwif_in.PORT6.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -431,8 +445,10 @@ module hc_regs_ports #(
         hwif_in.PORT7.IRQ_STATUS.budget_spent.hwset = irq_set[7*4 + 2];
         hwif_in.PORT7.IRQ_STATUS.fault.hwset = irq_set[7*4 + 3];
         hwif_in.PORT7.INFO.index.next = 4'd7;
-        hwif_in.PORT7.FAULT.win_rd.hwset = fault_set[7*2 + 0];
-        hwif_in.PORT7.FAULT.win_wr.hwset = fault_set[7*2 + 1];
+        hwif_in.PORT7.FAULT.win_rd.hwset = fault_set[7*4 + 0];
+        hwif_in.PORT7.FAULT.win_wr.hwset = fault_set[7*4 + 1];
+        hwif_in.PORT7.FAULT.proto_rd.hwset = fault_set[7*4 + 2];
+        hwif_in.PORT7.FAULT.proto_wr.hwset = fault_set[7*4 + 3];
         hwif_in.PORT7.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -475,8 +491,10 @@ module hc_regs_ports #(
         hwif_in.PORT8.IRQ_STATUS.budget_spent.hwset = irq_set[8*4 + 2];
         hwif_in.PORT8.IRQ_STATUS.fault.hwset = irq_set[8*4 + 3];
         hwif_in.PORT8.INFO.index.next = 4'd8;
-        hwif_in.PORT8.FAULT.win_rd.hwset = fault_set[8*2 + 0];
-        hwif_in.PORT8.FAULT.win_wr.hwset = fault_set[8*2 + 1];
+        hwif_in.PORT8.FAULT.win_rd.hwset = fault_set[8*4 + 0];
+        hwif_in.PORT8.FAULT.win_wr.hwset = fault_set[8*4 + 1];
+        hwif_in.PORT8.FAULT.proto_rd.hwset = fault_set[8*4 + 2];
+        hwif_in.PORT8.FAULT.proto_wr.hwset = fault_set[8*4 + 3];
         hwif_in.PORT8.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -519,8 +537,10 @@ module hc_regs_ports #(
         hwif_in.PORT9.IRQ_STATUS.budget_spent.hwset = irq_set[9*4 + 2];
         hwif_in.PORT9.IRQ_STATUS.fault.hwset = irq_set[9*4 + 3];
         hwif_in.PORT9.INFO.index.next = 4'd9;
-        hwif_in.PORT9.FAULT.win_rd.hwset = fault_set[9*2 + 0];
-        hwif_in.PORT9.FAULT.win_wr.hwset = fault_set[9*2 + 1];
+        hwif_in.PORT9.FAULT.win_rd.hwset = fault_set[9*4 + 0];
+        hwif_in.PORT9.FAULT.win_wr.hwset = fault_set[9*4 + 1];
+        hwif_in.PORT9.FAULT.proto_rd.hwset = fault_set[9*4 + 2];
+        hwif_in.PORT9.FAULT.proto_wr.hwset = fault_set[9*4 + 3];
         hwif_in.PORT9.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -563,8 +583,10 @@ module hc_regs_ports #(
         hwif_in.PORT10.IRQ_STATUS.budget_spent.hwset = irq_set[10*4 + 2];
         hwif_in.PORT10.IRQ_STATUS.fault.hwset = irq_set[10*4 + 3];
         hwif_in.PORT10.INFO.index.next = 4'd10;
-        hwif_in.PORT10.FAULT.win_rd.hwset = fault_set[10*2 + 0];
-        hwif_in.PORT10.FAULT.win_wr.hwset = fault_set[10*2 + 1];
+        hwif_in.PORT10.FAULT.win_rd.hwset = fault_set[10*4 + 0];
+        hwif_in.PORT10.FAULT.win_wr.hwset = fault_set[10*4 + 1];
+        hwif_in.PORT10.FAULT.proto_rd.hwset = fault_set[10*4 + 2];
+        hwif_in.PORT10.FAULT.proto_wr.hwset = fault_set[10*4 + 3];
         hwif_in.PORT10.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -607,8 +629,10 @@ module hc_regs_ports #(
         hwif_in.PORT11.IRQ_STATUS.budget_spent.hwset = irq_set[11*4 + 2];
         hwif_in.PORT11.IRQ_STATUS.fault.hwset = irq_set[11*4 + 3];
         hwif_in.PORT11.INFO.index.next = 4'd11;
-        hwif_in.PORT11.FAULT.win_rd.hwset = fault_set[11*2 + 0];
-        hwif_in.PORT11.FAULT.win_wr.hwset = fault_set[11*2 + 1];
+        hwif_in.PORT11.FAULT.win_rd.hwset = fault_set[11*4 + 0];
+        hwif_in.PORT11.FAULT.win_wr.hwset = fault_set[11*4 + 1];
+        hwif_in.PORT11.FAULT.proto_rd.hwset = fault_set[11*4 + 2];
+        hwif_in.PORT11.FAULT.proto_wr.hwset = fault_set[11*4 + 3];
         hwif_in.PORT11.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -651,8 +675,10 @@ module hc_regs_ports #(
         hwif_in.PORT12.IRQ_STATUS.budget_spent.hwset = irq_set[12*4 + 2];
         hwif_in.PORT12.IRQ_STATUS.fault.hwset = irq_set[12*4 + 3];
         hwif_in.PORT12.INFO.index.next = 4'd12;
-        hwif_in.PORT12.FAULT.win_rd.hwset = fault_set[12*2 + 0];
-        hwif_in.PORT12.FAULT.win_wr.hwset = fault_set[12*2 + 1];
+        hwif_in.PORT12.FAULT.win_rd.hwset = fault_set[12*4 + 0];
+        hwif_in.PORT12.FAULT.win_wr.hwset = fault_set[12*4 + 1];
+        hwif_in.PORT12.FAULT.proto_rd.hwset = fault_set[12*4 + 2];
+        hwif_in.PORT12.FAULT.proto_wr.hwset = fault_set[12*4 + 3];
         hwif_in.PORT12.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -695,8 +721,10 @@ module hc_regs_ports #(
         hwif_in.PORT13.IRQ_STATUS.budget_spent.hwset = irq_set[13*4 + 2];
         hwif_in.PORT13.IRQ_STATUS.fault.hwset = irq_set[13*4 + 3];
         hwif_in.PORT13.INFO.index.next = 4'd13;
-        hwif_in.PORT13.FAULT.win_rd.hwset = fault_set[13*2 + 0];
-        hwif_in.PORT13.FAULT.win_wr.hwset = fault_set[13*2 + 1];
+        hwif_in.PORT13.FAULT.win_rd.hwset = fault_set[13*4 + 0];
+        hwif_in.PORT13.FAULT.win_wr.hwset = fault_set[13*4 + 1];
+        hwif_in.PORT13.FAULT.proto_rd.hwset = fault_set[13*4 + 2];
+        hwif_in.PORT13.FAULT.proto_wr.hwset = fault_set[13*4 + 3];
         hwif_in.PORT13.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -739,8 +767,10 @@ module hc_regs_ports #(
         hwif_in.PORT14.IRQ_STATUS.budget_spent.hwset = irq_set[14*4 + 2];
         hwif_in.PORT14.IRQ_STATUS.fault.hwset = irq_set[14*4 + 3];
         hwif_in.PORT14.INFO.index.next = 4'd14;
-        hwif_in.PORT14.FAULT.win_rd.hwset = fault_set[14*2 + 0];
-        hwif_in.PORT14.FAULT.win_wr.hwset = fault_set[14*2 + 1];
+        hwif_in.PORT14.FAULT.win_rd.hwset = fault_set[14*4 + 0];
+        hwif_in.PORT14.FAULT.win_wr.hwset = fault_set[14*4 + 1];
+        hwif_in.PORT14.FAULT.proto_rd.hwset = fault_set[14*4 + 2];
+        hwif_in.PORT14.FAULT.proto_wr.hwset = fault_set[14*4 + 3];
         hwif_in.PORT14.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -783,8 +813,10 @@ module hc_regs_ports #(
         hwif_in.PORT15.IRQ_STATUS.budget_spent.hwset = irq_set[15*4 + 2];
         hwif_in.PORT15.IRQ_STATUS.fault.hwset = irq_set[15*4 + 3];
         hwif_in.PORT15.INFO.index.next = 4'd15;
-        hwif_in.PORT15.FAULT.win_rd.hwset = fault_set[15*2 + 0];
-        hwif_in.PORT15.FAULT.win_wr.hwset = fault_set[15*2 + 1];
+        hwif_in.PORT15.FAULT.win_rd.hwset = fault_set[15*4 + 0];
+        hwif_in.PORT15.FAULT.win_wr.hwset = fault_set[15*4 + 1];
+        hwif_in.PORT15.FAULT.proto_rd.hwset = fault_set[15*4 + 2];
+        hwif_in.PORT15.FAULT.proto_wr.hwset = fault_set[15*4 + 3];
         hwif_in.PORT15.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -826,8 +858,8 @@ module hc_regs_ports #(
     assign irq_en[0*4 +: 4] = {hwif_out.PORT0.IRQ_EN.fault.value, hwif_out.PORT0.IRQ_EN.budget_spent.value, hwif_out.PORT0.IRQ_EN.error.value, hwif_out.PORT0.IRQ_EN.decoupled.value};
     assign irq_status[0*4 +: 4] = {hwif_out.PORT0.IRQ_STATUS.fault.value, hwif_out.PORT0.IRQ_STATUS.budget_spent.value, hwif_out.PORT0.IRQ_STATUS.error.value, hwif_out.PORT0.IRQ_STATUS.decoupled.value};
     assign win_en[0] = hwif_out.PORT0.CFG.win_en.value;
-    assign win_base[0*64 +: 64] = {hwif_out.PORT0.WIN_BASE_HI.value.value, hwif_out.PORT0.WIN_BASE_LO.value.value};
-    assign win_size[0*64 +: 64] = {hwif_out.PORT0.WIN_SIZE_HI.value.value, hwif_out.PORT0.WIN_SIZE_LO.value.value};
+    assign win_base[0*64 +: 64] = {hwif_out.PORT0.WIN_BASE_HI.value.value, hwif_out.PORT0.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[0*64 +: 64] = {hwif_out.PORT0.WIN_SIZE_HI.value.value, hwif_out.PORT0.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[0] = hwif_out.PORT0.CNT_CTRL.clear.value;
     assign nominal_len[1*9 +: 9] = hwif_out.PORT1.CFG.nominal_len.value;
     assign prio[1*2 +: 2] = hwif_out.PORT1.CFG.prio.value;
@@ -840,8 +872,8 @@ module hc_regs_ports #(
     assign irq_en[1*4 +: 4] = {hwif_out.PORT1.IRQ_EN.fault.value, hwif_out.PORT1.IRQ_EN.budget_spent.value, hwif_out.PORT1.IRQ_EN.error.value, hwif_out.PORT1.IRQ_EN.decoupled.value};
     assign irq_status[1*4 +: 4] = {hwif_out.PORT1.IRQ_STATUS.fault.value, hwif_out.PORT1.IRQ_STATUS.budget_spent.value, hwif_out.PORT1.IRQ_STATUS.error.value, hwif_out.PORT1.IRQ_STATUS.decoupled.value};
     assign win_en[1] = hwif_out.PORT1.CFG.win_en.value;
-    assign win_base[1*64 +: 64] = {hwif_out.PORT1.WIN_BASE_HI.value.value, hwif_out.PORT1.WIN_BASE_LO.value.value};
-    assign win_size[1*64 +: 64] = {hwif_out.PORT1.WIN_SIZE_HI.value.value, hwif_out.PORT1.WIN_SIZE_LO.value.value};
+    assign win_base[1*64 +: 64] = {hwif_out.PORT1.WIN_BASE_HI.value.value, hwif_out.PORT1.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[1*64 +: 64] = {hwif_out.PORT1.WIN_SIZE_HI.value.value, hwif_out.PORT1.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[1] = hwif_out.PORT1.CNT_CTRL.clear.value;
     assign nominal_len[2*9 +: 9] = hwif_out.PORT2.CFG.nominal_len.value;
     assign prio[2*2 +: 2] = hwif_out.PORT2.CFG.prio.value;
@@ -854,8 +886,8 @@ module hc_regs_ports #(
     assign irq_en[2*4 +: 4] = {hwif_out.PORT2.IRQ_EN.fault.value, hwif_out.PORT2.IRQ_EN.budget_spent.value, hwif_out.PORT2.IRQ_EN.error.value, hwif_out.PORT2.IRQ_EN.decoupled.value};
     assign irq_status[2*4 +: 4] = {hwif_out.PORT2.IRQ_STATUS.fault.value, hwif_out.PORT2.IRQ_STATUS.budget_spent.value, hwif_out.PORT2.IRQ_STATUS.error.value, hwif_out.PORT2.IRQ_STATUS.decoupled.value};
     assign win_en[2] = hwif_out.PORT2.CFG.win_en.value;
-    assign win_base[2*64 +: 64] = {hwif_out.PORT2.WIN_BASE_HI.value.value, hwif_out.PORT2.WIN_BASE_LO.value.value};
-    assign win_size[2*64 +: 64] = {hwif_out.PORT2.WIN_SIZE_HI.value.value, hwif_out.PORT2.WIN_SIZE_LO.value.value};
+    assign win_base[2*64 +: 64] = {hwif_out.PORT2.WIN_BASE_HI.value.value, hwif_out.PORT2.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[2*64 +: 64] = {hwif_out.PORT2.WIN_SIZE_HI.value.value, hwif_out.PORT2.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[2] = hwif_out.PORT2.CNT_CTRL.clear.value;
     assign nominal_len[3*9 +: 9] = hwif_out.PORT3.CFG.nominal_len.value;
     assign prio[3*2 +: 2] = hwif_out.PORT3.CFG.prio.value;
@@ -868,8 +900,8 @@ module hc_regs_ports #(
     assign irq_en[3*4 +: 4] = {hwif_out.PORT3.IRQ_EN.fault.value, hwif_out.PORT3.IRQ_EN.budget_spent.value, hwif_out.PORT3.IRQ_EN.error.value, hwif_out.PORT3.IRQ_EN.decoupled.value};
     assign irq_status[3*4 +: 4] = {hwif_out.PORT3.IRQ_STATUS.fault.value, hwif_out.PORT3.IRQ_STATUS.budget_spent.value, hwif_out.PORT3.IRQ_STATUS.error.value, hwif_out.PORT3.IRQ_STATUS.decoupled.value};
     assign win_en[3] = hwif_out.PORT3.CFG.win_en.value;
-    assign win_base[3*64 +: 64] = {hwif_out.PORT3.WIN_BASE_HI.value.value, hwif_out.PORT3.WIN_BASE_LO.value.value};
-    assign win_size[3*64 +: 64] = {hwif_out.PORT3.WIN_SIZE_HI.value.value, hwif_out.PORT3.WIN_SIZE_LO.value.value};
+    assign win_base[3*64 +: 64] = {hwif_out.PORT3.WIN_BASE_HI.value.value, hwif_out.PORT3.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[3*64 +: 64] = {hwif_out.PORT3.WIN_SIZE_HI.value.value, hwif_out.PORT3.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[3] = hwif_out.PORT3.CNT_CTRL.clear.value;
     assign nominal_len[4*9 +: 9] = hwif_out.PORT4.CFG.nominal_len.value;
     assign prio[4*2 +: 2] = hwif_out.PORT4.CFG.prio.value;
@@ -882,8 +914,8 @@ module hc_regs_ports #(
     assign irq_en[4*4 +: 4] = {hwif_out.PORT4.IRQ_EN.fault.value, hwif_out.PORT4.IRQ_EN.budget_spent.value, hwif_out.PORT4.IRQ_EN.error.value, hwif_out.PORT4.IRQ_EN.decoupled.value};
     assign irq_status[4*4 +: 4] = {hwif_out.PORT4.IRQ_STATUS.fault.value, hwif_out.PORT4.IRQ_STATUS.budget_spent.value, hwif_out.PORT4.IRQ_STATUS.error.value, hwif_out.PORT4.IRQ_STATUS.decoupled.value};
     assign win_en[4] = hwif_out.PORT4.CFG.win_en.value;
-    assign win_base[4*64 +: 64] = {hwif_out.PORT4.WIN_BASE_HI.value.value, hwif_out.PORT4.WIN_BASE_LO.value.value};
-    assign win_size[4*64 +: 64] = {hwif_out.PORT4.WIN_SIZE_HI.value.value, hwif_out.PORT4.WIN_SIZE_LO.value.value};
+    assign win_base[4*64 +: 64] = {hwif_out.PORT4.WIN_BASE_HI.value.value, hwif_out.PORT4.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[4*64 +: 64] = {hwif_out.PORT4.WIN_SIZE_HI.value.value, hwif_out.PORT4.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[4] = hwif_out.PORT4.CNT_CTRL.clear.value;
     assign nominal_len[5*9 +: 9] = hwif_out.PORT5.CFG.nominal_len.value;
     assign prio[5*2 +: 2] = hwif_out.PORT5.CFG.prio.value;
@@ -896,8 +928,8 @@ module hc_regs_ports #(
     assign irq_en[5*4 +: 4] = {hwif_out.PORT5.IRQ_EN.fault.value, hwif_out.PORT5.IRQ_EN.budget_spent.value, hwif_out.PORT5.IRQ_EN.error.value, hwif_out.PORT5.IRQ_EN.decoupled.value};
     assign irq_status[5*4 +: 4] = {hwif_out.PORT5.IRQ_STATUS.fault.value, hwif_out.PORT5.IRQ_STATUS.budget_spent.value, hwif_out.PORT5.IRQ_STATUS.error.value, hwif_out.PORT5.IRQ_STATUS.decoupled.value};
     assign win_en[5] = hwif_out.PORT5.CFG.win_en.value;
-    assign win_base[5*64 +: 64] = {hwif_out.PORT5.WIN_BASE_HI.value.value, hwif_out.PORT5.WIN_BASE_LO.value.value};
-    assign win_size[5*64 +: 64] = {hwif_out.PORT5.WIN_SIZE_HI.value.value, hwif_out.PORT5.WIN_SIZE_LO.value.value};
+    assign win_base[5*64 +: 64] = {hwif_out.PORT5.WIN_BASE_HI.value.value, hwif_out.PORT5.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[5*64 +: 64] = {hwif_out.PORT5.WIN_SIZE_HI.value.value, hwif_out.PORT5.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[5] = hwif_out.PORT5.CNT_CTRL.clear.value;
     assign nominal_len[6*9 +: 9] = hwif_out.PORT6.CFG.nominal_len.value;
     assign prio[6*2 +: 2] = hwif_out.PORT6.CFG.prio.value;
@@ -910,8 +942,8 @@ module hc_regs_ports #(
     assign irq_en[6*4 +: 4] = {hwif_out.PORT6.IRQ_EN.fault.value, hwif_out.PORT6.IRQ_EN.budget_spent.value, hwif_out.PORT6.IRQ_EN.error.value, hwif_out.PORT6.IRQ_EN.decoupled.value};
     assign irq_status[6*4 +: 4] = {hwif_out.PORT6.IRQ_STATUS.fault.value, hwif_out.PORT6.IRQ_STATUS.budget_spent.value, hwif_out.PORT6.IRQ_STATUS.error.value, hwif_out.PORT6.IRQ_STATUS.decoupled.value};
     assign win_en[6] = hwif_out.PORT6.CFG.win_en.value;
-    assign win_base[6*64 +: 64] = {hwif_out.PORT6.WIN_BASE_HI.value.value, hwif_out.PORT6.WIN_BASE_LO.value.value};
-    assign win_size[6*64 +: 64] = {hwif_out.PORT6.WIN_SIZE_HI.value.value, hwif_out.PORT6.WIN_SIZE_LO.value.value};
+    assign win_base[6*64 +: 64] = {hwif_out.PORT6.WIN_BASE_HI.value.value, hwif_out.PORT6.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[6*64 +: 64] = {hwif_out.PORT6.WIN_SIZE_HI.value.value, hwif_out.PORT6.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[6] = hwif_out.PORT6.CNT_CTRL.clear.value;
     assign nominal_len[7*9 +: 9] = hwif_out.PORT7.CFG.nominal_len.value;
     assign prio[7*2 +: 2] = hwif_out.PORT7.CFG.prio.value;
@@ -924,8 +956,8 @@ module hc_regs_ports #(
     assign irq_en[7*4 +: 4] = {hwif_out.PORT7.IRQ_EN.fault.value, hwif_out.PORT7.IRQ_EN.budget_spent.value, hwif_out.PORT7.IRQ_EN.error.value, hwif_out.PORT7.IRQ_EN.decoupled.value};
     assign irq_status[7*4 +: 4] = {hwif_out.PORT7.IRQ_STATUS.fault.value, hwif_out.PORT7.IRQ_STATUS.budget_spent.value, hwif_out.PORT7.IRQ_STATUS.error.value, hwif_out.PORT7.IRQ_STATUS.decoupled.value};
     assign win_en[7] = hwif_out.PORT7.CFG.win_en.value;
-    assign win_base[7*64 +: 64] = {hwif_out.PORT7.WIN_BASE_HI.value.value, hwif_out.PORT7.WIN_BASE_LO.value.value};
-    assign win_size[7*64 +: 64] = {hwif_out.PORT7.WIN_SIZE_HI.value.value, hwif_out.PORT7.WIN_SIZE_LO.value.value};
+    assign win_base[7*64 +: 64] = {hwif_out.PORT7.WIN_BASE_HI.value.value, hwif_out.PORT7.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[7*64 +: 64] = {hwif_out.PORT7.WIN_SIZE_HI.value.value, hwif_out.PORT7.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[7] = hwif_out.PORT7.CNT_CTRL.clear.value;
     assign nominal_len[8*9 +: 9] = hwif_out.PORT8.CFG.nominal_len.value;
     assign prio[8*2 +: 2] = hwif_out.PORT8.CFG.prio.value;
@@ -938,8 +970,8 @@ module hc_regs_ports #(
     assign irq_en[8*4 +: 4] = {hwif_out.PORT8.IRQ_EN.fault.value, hwif_out.PORT8.IRQ_EN.budget_spent.value, hwif_out.PORT8.IRQ_EN.error.value, hwif_out.PORT8.IRQ_EN.decoupled.value};
     assign irq_status[8*4 +: 4] = {hwif_out.PORT8.IRQ_STATUS.fault.value, hwif_out.PORT8.IRQ_STATUS.budget_spent.value, hwif_out.PORT8.IRQ_STATUS.error.value, hwif_out.PORT8.IRQ_STATUS.decoupled.value};
     assign win_en[8] = hwif_out.PORT8.CFG.win_en.value;
-    assign win_base[8*64 +: 64] = {hwif_out.PORT8.WIN_BASE_HI.value.value, hwif_out.PORT8.WIN_BASE_LO.value.value};
-    assign win_size[8*64 +: 64] = {hwif_out.PORT8.WIN_SIZE_HI.value.value, hwif_out.PORT8.WIN_SIZE_LO.value.value};
+    assign win_base[8*64 +: 64] = {hwif_out.PORT8.WIN_BASE_HI.value.value, hwif_out.PORT8.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[8*64 +: 64] = {hwif_out.PORT8.WIN_SIZE_HI.value.value, hwif_out.PORT8.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[8] = hwif_out.PORT8.CNT_CTRL.clear.value;
     assign nominal_len[9*9 +: 9] = hwif_out.PORT9.CFG.nominal_len.value;
     assign prio[9*2 +: 2] = hwif_out.PORT9.CFG.prio.value;
@@ -952,8 +984,8 @@ module hc_regs_ports #(
     assign irq_en[9*4 +: 4] = {hwif_out.PORT9.IRQ_EN.fault.value, hwif_out.PORT9.IRQ_EN.budget_spent.value, hwif_out.PORT9.IRQ_EN.error.value, hwif_out.PORT9.IRQ_EN.decoupled.value};
     assign irq_status[9*4 +: 4] = {hwif_out.PORT9.IRQ_STATUS.fault.value, hwif_out.PORT9.IRQ_STATUS.budget_spent.value, hwif_out.PORT9.IRQ_STATUS.error.value, hwif_out.PORT9.IRQ_STATUS.decoupled.value};
     assign win_en[9] = hwif_out.PORT9.CFG.win_en.value;
-    assign win_base[9*64 +: 64] = {hwif_out.PORT9.WIN_BASE_HI.value.value, hwif_out.PORT9.WIN_BASE_LO.value.value};
-    assign win_size[9*64 +: 64] = {hwif_out.PORT9.WIN_SIZE_HI.value.value, hwif_out.PORT9.WIN_SIZE_LO.value.value};
+    assign win_base[9*64 +: 64] = {hwif_out.PORT9.WIN_BASE_HI.value.value, hwif_out.PORT9.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[9*64 +: 64] = {hwif_out.PORT9.WIN_SIZE_HI.value.value, hwif_out.PORT9.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[9] = hwif_out.PORT9.CNT_CTRL.clear.value;
     assign nominal_len[10*9 +: 9] = hwif_out.PORT10.CFG.nominal_len.value;
     assign prio[10*2 +: 2] = hwif_out.PORT10.CFG.prio.value;
@@ -966,8 +998,8 @@ module hc_regs_ports #(
     assign irq_en[10*4 +: 4] = {hwif_out.PORT10.IRQ_EN.fault.value, hwif_out.PORT10.IRQ_EN.budget_spent.value, hwif_out.PORT10.IRQ_EN.error.value, hwif_out.PORT10.IRQ_EN.decoupled.value};
     assign irq_status[10*4 +: 4] = {hwif_out.PORT10.IRQ_STATUS.fault.value, hwif_out.PORT10.IRQ_STATUS.budget_spent.value, hwif_out.PORT10.IRQ_STATUS.error.value, hwif_out.PORT10.IRQ_STATUS.decoupled.value};
     assign win_en[10] = hwif_out.PORT10.CFG.win_en.value;
-    assign win_base[10*64 +: 64] = {hwif_out.PORT10.WIN_BASE_HI.value.value, hwif_out.PORT10.WIN_BASE_LO.value.value};
-    assign win_size[10*64 +: 64] = {hwif_out.PORT10.WIN_SIZE_HI.value.value, hwif_out.PORT10.WIN_SIZE_LO.value.value};
+    assign win_base[10*64 +: 64] = {hwif_out.PORT10.WIN_BASE_HI.value.value, hwif_out.PORT10.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[10*64 +: 64] = {hwif_out.PORT10.WIN_SIZE_HI.value.value, hwif_out.PORT10.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[10] = hwif_out.PORT10.CNT_CTRL.clear.value;
     assign nominal_len[11*9 +: 9] = hwif_out.PORT11.CFG.nominal_len.value;
     assign prio[11*2 +: 2] = hwif_out.PORT11.CFG.prio.value;
@@ -980,8 +1012,8 @@ module hc_regs_ports #(
     assign irq_en[11*4 +: 4] = {hwif_out.PORT11.IRQ_EN.fault.value, hwif_out.PORT11.IRQ_EN.budget_spent.value, hwif_out.PORT11.IRQ_EN.error.value, hwif_out.PORT11.IRQ_EN.decoupled.value};
     assign irq_status[11*4 +: 4] = {hwif_out.PORT11.IRQ_STATUS.fault.value, hwif_out.PORT11.IRQ_STATUS.budget_spent.value, hwif_out.PORT11.IRQ_STATUS.error.value, hwif_out.PORT11.IRQ_STATUS.decoupled.value};
     assign win_en[11] = hwif_out.PORT11.CFG.win_en.value;
-    assign win_base[11*64 +: 64] = {hwif_out.PORT11.WIN_BASE_HI.value.value, hwif_out.PORT11.WIN_BASE_LO.value.value};
-    assign win_size[11*64 +: 64] = {hwif_out.PORT11.WIN_SIZE_HI.value.value, hwif_out.PORT11.WIN_SIZE_LO.value.value};
+    assign win_base[11*64 +: 64] = {hwif_out.PORT11.WIN_BASE_HI.value.value, hwif_out.PORT11.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[11*64 +: 64] = {hwif_out.PORT11.WIN_SIZE_HI.value.value, hwif_out.PORT11.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[11] = hwif_out.PORT11.CNT_CTRL.clear.value;
     assign nominal_len[12*9 +: 9] = hwif_out.PORT12.CFG.nominal_len.value;
     assign prio[12*2 +: 2] = hwif_out.PORT12.CFG.prio.value;
@@ -994,8 +1026,8 @@ module hc_regs_ports #(
     assign irq_en[12*4 +: 4] = {hwif_out.PORT12.IRQ_EN.fault.value, hwif_out.PORT12.IRQ_EN.budget_spent.value, hwif_out.PORT12.IRQ_EN.error.value, hwif_out.PORT12.IRQ_EN.decoupled.value};
     assign irq_status[12*4 +: 4] = {hwif_out.PORT12.IRQ_STATUS.fault.value, hwif_out.PORT12.IRQ_STATUS.budget_spent.value, hwif_out.PORT12.IRQ_STATUS.error.value, hwif_out.PORT12.IRQ_STATUS.decoupled.value};
     assign win_en[12] = hwif_out.PORT12.CFG.win_en.value;
-    assign win_base[12*64 +: 64] = {hwif_out.PORT12.WIN_BASE_HI.value.value, hwif_out.PORT12.WIN_BASE_LO.value.value};
-    assign win_size[12*64 +: 64] = {hwif_out.PORT12.WIN_SIZE_HI.value.value, hwif_out.PORT12.WIN_SIZE_LO.value.value};
+    assign win_base[12*64 +: 64] = {hwif_out.PORT12.WIN_BASE_HI.value.value, hwif_out.PORT12.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[12*64 +: 64] = {hwif_out.PORT12.WIN_SIZE_HI.value.value, hwif_out.PORT12.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[12] = hwif_out.PORT12.CNT_CTRL.clear.value;
     assign nominal_len[13*9 +: 9] = hwif_out.PORT13.CFG.nominal_len.value;
     assign prio[13*2 +: 2] = hwif_out.PORT13.CFG.prio.value;
@@ -1008,8 +1040,8 @@ module hc_regs_ports #(
     assign irq_en[13*4 +: 4] = {hwif_out.PORT13.IRQ_EN.fault.value, hwif_out.PORT13.IRQ_EN.budget_spent.value, hwif_out.PORT13.IRQ_EN.error.value, hwif_out.PORT13.IRQ_EN.decoupled.value};
     assign irq_status[13*4 +: 4] = {hwif_out.PORT13.IRQ_STATUS.fault.value, hwif_out.PORT13.IRQ_STATUS.budget_spent.value, hwif_out.PORT13.IRQ_STATUS.error.value, hwif_out.PORT13.IRQ_STATUS.decoupled.value};
     assign win_en[13] = hwif_out.PORT13.CFG.win_en.value;
-    assign win_base[13*64 +: 64] = {hwif_out.PORT13.WIN_BASE_HI.value.value, hwif_out.PORT13.WIN_BASE_LO.value.value};
-    assign win_size[13*64 +: 64] = {hwif_out.PORT13.WIN_SIZE_HI.value.value, hwif_out.PORT13.WIN_SIZE_LO.value.value};
+    assign win_base[13*64 +: 64] = {hwif_out.PORT13.WIN_BASE_HI.value.value, hwif_out.PORT13.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[13*64 +: 64] = {hwif_out.PORT13.WIN_SIZE_HI.value.value, hwif_out.PORT13.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[13] = hwif_out.PORT13.CNT_CTRL.clear.value;
     assign nominal_len[14*9 +: 9] = hwif_out.PORT14.CFG.nominal_len.value;
     assign prio[14*2 +: 2] = hwif_out.PORT14.CFG.prio.value;
@@ -1022,8 +1054,8 @@ module hc_regs_ports #(
     assign irq_en[14*4 +: 4] = {hwif_out.PORT14.IRQ_EN.fault.value, hwif_out.PORT14.IRQ_EN.budget_spent.value, hwif_out.PORT14.IRQ_EN.error.value, hwif_out.PORT14.IRQ_EN.decoupled.value};
     assign irq_status[14*4 +: 4] = {hwif_out.PORT14.IRQ_STATUS.fault.value, hwif_out.PORT14.IRQ_STATUS.budget_spent.value, hwif_out.PORT14.IRQ_STATUS.error.value, hwif_out.PORT14.IRQ_STATUS.decoupled.value};
     assign win_en[14] = hwif_out.PORT14.CFG.win_en.value;
-    assign win_base[14*64 +: 64] = {hwif_out.PORT14.WIN_BASE_HI.value.value, hwif_out.PORT14.WIN_BASE_LO.value.value};
-    assign win_size[14*64 +: 64] = {hwif_out.PORT14.WIN_SIZE_HI.value.value, hwif_out.PORT14.WIN_SIZE_LO.value.value};
+    assign win_base[14*64 +: 64] = {hwif_out.PORT14.WIN_BASE_HI.value.value, hwif_out.PORT14.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[14*64 +: 64] = {hwif_out.PORT14.WIN_SIZE_HI.value.value, hwif_out.PORT14.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[14] = hwif_out.PORT14.CNT_CTRL.clear.value;
     assign nominal_len[15*9 +: 9] = hwif_out.PORT15.CFG.nominal_len.value;
     assign prio[15*2 +: 2] = hwif_out.PORT15.CFG.prio.value;
@@ -1036,7 +1068,7 @@ module hc_regs_ports #(
     assign irq_en[15*4 +: 4] = {hwif_out.PORT15.IRQ_EN.fault.value, hwif_out.PORT15.IRQ_EN.budget_spent.value, hwif_out.PORT15.IRQ_EN.error.value, hwif_out.PORT15.IRQ_EN.decoupled.value};
     assign irq_status[15*4 +: 4] = {hwif_out.PORT15.IRQ_STATUS.fault.value, hwif_out.PORT15.IRQ_STATUS.budget_spent.value, hwif_out.PORT15.IRQ_STATUS.error.value, hwif_out.PORT15.IRQ_STATUS.decoupled.value};
     assign win_en[15] = hwif_out.PORT15.CFG.win_en.value;
-    assign win_base[15*64 +: 64] = {hwif_out.PORT15.WIN_BASE_HI.value.value, hwif_out.PORT15.WIN_BASE_LO.value.value};
-    assign win_size[15*64 +: 64] = {hwif_out.PORT15.WIN_SIZE_HI.value.value, hwif_out.PORT15.WIN_SIZE_LO.value.value};
+    assign win_base[15*64 +: 64] = {hwif_out.PORT15.WIN_BASE_HI.value.value, hwif_out.PORT15.WIN_BASE_LO.value.value, 12'h0};
+    assign win_size[15*64 +: 64] = {hwif_out.PORT15.WIN_SIZE_HI.value.value, hwif_out.PORT15.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[15] = hwif_out.PORT15.CNT_CTRL.clear.value;
 endmodule

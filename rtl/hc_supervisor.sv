@@ -5,8 +5,8 @@
 //            hc_port_counters observes the accelerator-side handshakes                  (to axi_exbar)
 //
 // Decoupling sits at the accelerator boundary (it drains and isolates the original transactions,
-// including those the guard answers itself); the guard keeps requests outside the address window
-// from going further (DECERR);
+// including those the guard answers itself); the guard keeps requests that break an AXI burst rule
+// (SLVERR) or lie outside the address window (DECERR) from going further;
 // equalization splits to the nominal length and limits outstanding sub-transactions per direction;
 // reservation counts nominal (already split) transactions against the per-period budgets.
 // Latency (cycles, input VALID -> output VALID, idle): AR 1 | AW 1 | W 0 | R 0 | B 0 — the equalizer's
@@ -31,8 +31,8 @@ module hc_supervisor #(
     input  logic [15:0]             cfg_wr_budget,
     input  logic                    cfg_decouple,
     input  logic                    cfg_win_en,
-    input  logic [ADDR_WIDTH-1:0]   cfg_win_base,
-    input  logic [ADDR_WIDTH:0]     cfg_win_size,
+    input  logic [ADDR_WIDTH-1:12]  cfg_win_base,      // window base and size in bytes, 4 KB-granular
+    input  logic [ADDR_WIDTH:12]    cfg_win_size,
     input  logic                    recharge,          // period start, from hc_period
     input  logic                    cnt_clear,
     // status
@@ -42,6 +42,8 @@ module hc_supervisor #(
     output logic                    wr_budget_spent,
     output logic                    fault_win_rd,      // pulse: a read outside the window was rejected
     output logic                    fault_win_wr,      // pulse: a write outside the window was rejected
+    output logic                    fault_proto_rd,    // pulse: a read breaking an AXI burst rule was rejected
+    output logic                    fault_proto_wr,    // pulse: such a write was rejected
     output logic [255:0]            counters,          // 8 x 32 bits in RDL register order (RD_BYTES_LO first)
     input  logic [ID_WIDTH-1:0]           s_axi_awid,
     input  logic [ADDR_WIDTH-1:0]         s_axi_awaddr,
@@ -253,8 +255,8 @@ module hc_supervisor #(
 
     // ---- address window
     hc_guard #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH)) u_guard (
-        .aclk, .aresetn, .cfg_win_en, .cfg_win_base, .cfg_win_size, .fault_rd(fault_win_rd),
-        .fault_wr(fault_win_wr),
+        .aclk, .aresetn, .cfg_win_en, .cfg_win_base, .cfg_win_size, .fault_win_rd, .fault_win_wr,
+        .fault_proto_rd, .fault_proto_wr,
         .s_axi_awid(d_awid), .s_axi_awaddr(d_awaddr), .s_axi_awlen(d_awlen), .s_axi_awsize(d_awsize),
         .s_axi_awburst(d_awburst), .s_axi_awvalid(d_awvalid), .s_axi_awready(d_awready), .s_axi_wlast(d_wlast),
         .s_axi_wvalid(d_wvalid), .s_axi_wready(d_wready), .s_axi_bid(d_bid), .s_axi_bresp(d_bresp),

@@ -32,6 +32,8 @@ COUNTERS = ("RD_BYTES_LO", "RD_BYTES_HI", "WR_BYTES_LO", "WR_BYTES_HI", "RD_TXN"
             "MAX_RD_LATENCY")
 
 
+# FAULT flags of a port, bit 0 first (the adapter's fault_set input, NF per port in axi_hyperconnect)
+FAULTS = ("win_rd", "win_wr", "proto_rd", "proto_wr")
 # the configuration fields of a port that LOCK freezes (swwel = true in the RDL)
 LOCKED_FIELDS = ("CFG.nominal_len", "CFG.prio", "CFG.res_en", "CFG.win_en", "CFG.decouple", "LIMITS.rd_max_out",
                  "LIMITS.wr_max_out", "BUDGET.rd_budget", "BUDGET.wr_budget", "IRQ_EN.decoupled", "IRQ_EN.error",
@@ -149,7 +151,7 @@ module hc_regs_ports #(
     output logic [PORTS-1:0]    win_en,
     output logic [PORTS*64-1:0] win_base,
     output logic [PORTS*64-1:0] win_size,
-    input  logic [PORTS*2-1:0]  fault_set,    // {{win_wr, win_rd}}
+    input  logic [PORTS*{len(FAULTS)}-1:0]  fault_set,    // {{{', '.join(reversed(FAULTS))}}}
     output logic [PORTS*4-1:0]  irq_en,       // {{fault, budget_spent, error, decoupled}}
     output logic [PORTS*4-1:0]  irq_status,
     input  logic [PORTS*4-1:0]  irq_set,
@@ -212,9 +214,8 @@ module hc_regs_ports #(
             f"        {p}.IRQ_STATUS.budget_spent.hwset = irq_set[{i}*4 + 2];",
             f"        {p}.IRQ_STATUS.fault.hwset = irq_set[{i}*4 + 3];",
             f"        {p}.INFO.index.next = 4'd{i};",
-            f"        {p}.FAULT.win_rd.hwset = fault_set[{i}*2 + 0];",
-            f"        {p}.FAULT.win_wr.hwset = fault_set[{i}*2 + 1];",
         ]
+        body_in += [f"        {p}.FAULT.{f}.hwset = fault_set[{i}*{len(FAULTS)} + {k}];" for k, f in enumerate(FAULTS)]
         body_in += [f"        {p}.{f}.swwel = hwif_out.LOCK.locked.value;" for f in LOCKED_FIELDS]
         body_in += [f"        {p}.{c}.value.next = counters[{i}*256 + {k}*32 +: 32];"
                     for k, c in enumerate(COUNTERS)]
@@ -232,8 +233,8 @@ module hc_regs_ports #(
             f"    assign irq_status[{i}*4 +: 4] = {{{o}.IRQ_STATUS.fault.value, {o}.IRQ_STATUS.budget_spent.value, "
             f"{o}.IRQ_STATUS.error.value, {o}.IRQ_STATUS.decoupled.value}};",
             f"    assign win_en[{i}] = {o}.CFG.win_en.value;",
-            f"    assign win_base[{i}*64 +: 64] = {{{o}.WIN_BASE_HI.value.value, {o}.WIN_BASE_LO.value.value}};",
-            f"    assign win_size[{i}*64 +: 64] = {{{o}.WIN_SIZE_HI.value.value, {o}.WIN_SIZE_LO.value.value}};",
+            f"    assign win_base[{i}*64 +: 64] = {{{o}.WIN_BASE_HI.value.value, {o}.WIN_BASE_LO.value.value, 12'h0}};",
+            f"    assign win_size[{i}*64 +: 64] = {{{o}.WIN_SIZE_HI.value.value, {o}.WIN_SIZE_LO.value.value, 12'h0}};",
             f"    assign cnt_clear[{i}] = {o}.CNT_CTRL.clear.value;",
         ]
     return head + "\n".join(body_in) + "\n    end\n\n" + "\n".join(body_out) + "\nendmodule\n"

@@ -197,6 +197,7 @@ hc_status hc_recouple(hc_dev *dev, unsigned port) {
 hc_status hc_set_window(hc_dev *dev, unsigned port, uint64_t base, uint64_t size) {
     hc_status s = check_port(dev, port);
     if (s != HC_OK) return s;
+    if ((base | size) & 0xFFFu) return HC_ERR_RANGE; /* 4 KB pages */
     if (locked(dev)) return HC_ERR_LOCKED;
     const uint32_t cfg = rd32(dev, PORT_REG(port, CFG));
     wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__WIN_EN, 0u)); /* no half-written window */

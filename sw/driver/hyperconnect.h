@@ -80,13 +80,16 @@ hc_status hc_recouple(hc_dev *dev, unsigned port);
 
 /* Address window: the port may only access [base, base + size); a request not entirely inside is
  * answered with DECERR and never reaches memory (FAULT flags, IRQ_STATUS.fault). size 0 denies all.
- * hc_clear_window lets every address through again (the reset state). */
+ * The window is made of 4 KB pages: base and size must be multiples of 4096 (HC_ERR_RANGE otherwise,
+ * nothing written). hc_clear_window lets every address through again (the reset state). */
 hc_status hc_set_window(hc_dev *dev, unsigned port, uint64_t base, uint64_t size);
 hc_status hc_clear_window(hc_dev *dev, unsigned port);
 
 /* Fault flags of a port (what its accelerator did wrong), read and cleared. */
 #define HC_FAULT_WIN_RD 0x1u /* a read outside the window was answered with DECERR */
 #define HC_FAULT_WIN_WR 0x2u /* a write outside the window was answered with DECERR, data dropped */
+#define HC_FAULT_PROTO_RD 0x4u /* a read breaking an AXI burst rule was answered with SLVERR */
+#define HC_FAULT_PROTO_WR 0x8u /* a write breaking an AXI burst rule was answered with SLVERR, data dropped */
 hc_status hc_read_faults(hc_dev *dev, unsigned port, uint32_t *faults);
 
 /* Configuration lock: after hc_lock() every configuration register (period, global limit, per port

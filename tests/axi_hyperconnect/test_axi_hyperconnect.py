@@ -2,7 +2,8 @@
 defaults, rejection of out-of-range values (register keeps its value, sticky flag, irq), SLVERR on a
 missing port, per-port counters, decoupling during traffic (the other ports lose nothing, the decoupled
 port moves nothing, then resumes), the address window (DECERR for requests not entirely inside, memory
-untouched, FAULT flags and irq, the other ports unaffected), and constrained-random traffic from every port against a reordering,
+untouched, FAULT flags and irq, the other ports unaffected), the protocol guard (SLVERR for bursts that
+break an AXI rule, nothing forwarded), and constrained-random traffic from every port against a reordering,
 scoreboarded memory while software changes every setting at run time (nominal length, outstanding
 limits, priority, reservation, G, period, decouple/recouple).
 
@@ -19,12 +20,15 @@ import cocotb
 import pytest
 from cocotb.triggers import ClockCycles
 from cocotbext.axi import AxiBurstType, AxiBus, AxiLiteBus, AxiLiteMaster, AxiMaster
+from cocotbext.axi.axi_channels import (AxiARBus, AxiARSource, AxiARTransaction, AxiAWBus, AxiAWSource,
+                                        AxiAWTransaction, AxiBBus, AxiBSink, AxiRBus, AxiRSink, AxiWBus,
+                                        AxiWSource, AxiWTransaction)
 from cocotbext.axi.constants import AxiResp
 
 from lib.axi_master import AxiMasterDriver
 from lib.axi_mem import AxiMemSlave
 from hyperconnect.model import pattern_byte
-from lib.axi_ref import DECERR, INCR, SLVERR, Burst, ErrorMap, WriteRegion
+from lib.axi_ref import DECERR, FIXED, INCR, SLVERR, WRAP, Burst, ErrorMap, WriteRegion
 from lib.env import drain, knobs, seeded_rng, start_clock_reset
 
 BUS = 8
@@ -242,9 +246,10 @@ async def test_random_with_runtime_changes(dut):
 
 @cocotb.test()
 async def test_address_window(dut):
-    """Port 1 confined to [BASE, BASE + SIZE): inside reads and writes work; reads and writes outside, or
-    crossing either edge (INCR, FIXED, WRAP container), get DECERR on every beat and never reach memory;
-    FAULT and IRQ_STATUS.fault record them; ports 0 and 2 run scoreboarded traffic meanwhile."""
+    """Port 1 confined to 16 pages [BASE, BASE + SIZE): inside reads and writes work, up to the window's
+    last byte; reads and writes below or above (INCR, FIXED, WRAP) get DECERR on every beat and never
+    reach memory (a burst crossing an edge crosses 4 KB: test_protocol_guard); FAULT and
+    IRQ_STATUS.fault record them; ports 0 and 2 run scoreboarded traffic meanwhile."""
     rng = seeded_rng("address_window")
     k = knobs()
     mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, BUS, rng, reorder=True, stall=k["stall"])
@@ -260,7 +265,7 @@ async def test_address_window(dut):
         return int.from_bytes((await axil.read(addr, 4)).data, "little")
 
     await start_clock_reset(dut)
-    base, size = 0x2000_0100, 0x1_0000                                   # edges not on a 4 KB page
+    base, size = 0x2000_1000, 0x1_0000                                   # 16 pages of 4 KB
     await wr(port(1, WIN_BASE_LO), base)
     await wr(port(1, WIN_SIZE_LO), size)
     await wr(port(1, IRQ_EN), 1 << 3)
@@ -279,10 +284,10 @@ async def test_address_window(dut):
     assert (await m1.read(base + 0x800, 128)).data == data
     assert await rd(port(1, FAULT)) == 0 and int(dut.irq.value) == 0
     for addr, n, burst, what in ((base - 0x40, 32, AxiBurstType.INCR, "below"),
-                                 (base + size - 32, 64, AxiBurstType.INCR, "crossing the end"),
-                                 (base - 8, 16, AxiBurstType.INCR, "crossing the base"),
+                                 (base + size, 64, AxiBurstType.INCR, "above"),
+                                 (base + size + 0x5000, 256, AxiBurstType.INCR, "far above"),
                                  (base + size, 8, AxiBurstType.FIXED, "FIXED above"),
-                                 (base - 16, 32, AxiBurstType.WRAP, "WRAP container below the base")):
+                                 (base - 0x38, 32, AxiBurstType.WRAP, "WRAP below the base")):
         r = await m1.read(addr, n, burst=burst)
         assert r.resp == AxiResp.DECERR and r.data == bytes(n), f"read {what}: {r.resp}"
         w = await m1.write(addr, bytes([0xA5]) * n, burst=burst)
@@ -291,6 +296,8 @@ async def test_address_window(dut):
         assert not touched, f"write {what} reached memory at 0x{touched[0]:x}"
     r = await m1.read(base + 8, 32, burst=AxiBurstType.WRAP)               # container [base, base + 32)
     assert r.resp == AxiResp.OKAY
+    r = await m1.read(base + size - 64, 64)                                # the last bytes of the window
+    assert r.resp == AxiResp.OKAY and r.data == pattern(base + size - 64, 64)
     await ClockCycles(dut.aclk, 3)
     assert await rd(port(1, FAULT)) == 3, "FAULT.win_rd and win_wr"
     assert (await rd(port(1, IRQ_STATUS))) >> 3 & 1 and int(dut.irq.value) == 1, "fault raises irq"
@@ -300,6 +307,83 @@ async def test_address_window(dut):
     assert (await m1.read(base - 0x40, 32)).resp == AxiResp.OKAY
     await ClockCycles(dut.aclk, 3)
     assert await rd(port(1, FAULT)) == 0 and int(dut.irq.value) == 0
+    for t in traffic:
+        await t
+    await drain(dut, *others, timeout_us=2000.0)
+    problems = mem.failures + [f for m in others for f in m.failures]
+    assert not problems, "\n".join(problems[:20])
+
+
+@cocotb.test()
+async def test_protocol_guard(dut):
+    """Port 1, driven beat by beat, issues bursts that break an AXI rule (INCR crossing 4 KB, WRAP of 3
+    beats, unaligned WRAP, FIXED of 17 beats, AxSIZE wider than the bus, reserved AxBURST): each read
+    gets AxLEN+1 beats of SLVERR with RDATA 0 and RLAST only on the last, each write one SLVERR B, nothing
+    reaches memory, FAULT.proto_rd/proto_wr and irq record them. The legal bursts next to each rule pass.
+    Ports 0 and 2 run scoreboarded traffic meanwhile."""
+    rng = seeded_rng("protocol_guard")
+    k = knobs()
+    mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, BUS, rng, reorder=True, stall=k["stall"])
+    others = [AxiMasterDriver(dut, f"s{i:02d}_axi", dut.aclk, dut.aresetn, BUS, rng, mem, idle=k["idle"],
+                              backpressure=k["backpressure"], name=f"port{i}") for i in (0, 2)]
+    kw = dict(reset_active_level=False)
+    ar = AxiARSource(AxiARBus.from_prefix(dut, "s01_axi"), dut.aclk, dut.aresetn, **kw)
+    aw = AxiAWSource(AxiAWBus.from_prefix(dut, "s01_axi"), dut.aclk, dut.aresetn, **kw)
+    w = AxiWSource(AxiWBus.from_prefix(dut, "s01_axi"), dut.aclk, dut.aresetn, **kw)
+    r = AxiRSink(AxiRBus.from_prefix(dut, "s01_axi"), dut.aclk, dut.aresetn, **kw)
+    b = AxiBSink(AxiBBus.from_prefix(dut, "s01_axi"), dut.aclk, dut.aresetn, **kw)
+    axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
+
+    async def rd(addr: int) -> int:
+        return int.from_bytes((await axil.read(addr, 4)).data, "little")
+
+    async def read(addr: int, length: int, size: int, burst: int) -> list:
+        await ar.send(AxiARTransaction(arid=5, araddr=addr, arlen=length, arsize=size, arburst=burst))
+        beats = []
+        while not beats or not int(beats[-1].rlast):
+            beats.append(await r.recv())
+            assert len(beats) <= length + 1, "more R beats than AxLEN + 1"
+        return beats
+
+    async def write(addr: int, length: int, size: int, burst: int) -> int:
+        await aw.send(AxiAWTransaction(awid=6, awaddr=addr, awlen=length, awsize=size, awburst=burst))
+        for n in range(length + 1):
+            await w.send(AxiWTransaction(wdata=0xA5A5_A5A5_A5A5_A5A5, wstrb=0xFF, wlast=int(n == length)))
+        t = await b.recv()
+        assert int(t.bid) == 6
+        return int(t.bresp)
+
+    await start_clock_reset(dut)
+    await axil.write(port(1, IRQ_EN), (1 << 3).to_bytes(4, "little"))
+    traffic = [cocotb.start_soon(m.random_traffic(rng, 150, lambda r: r.randint(1, 32),
+                                                  WriteRegion(WRITE_BASE + 0x100_0000 * i), READ_BASE))
+               for i, m in enumerate(others)]
+    page = 0x3000_0000
+    #            what                         illegal (addr, AxLEN, AxSIZE, AxBURST)    legal neighbour
+    cases = [("INCR crossing 4 KB",           (page + 0x1000 - 16, 3, 3, INCR),     (page + 0x1000 - 32, 3, 3, INCR)),
+             ("INCR 256 x 8 B crossing 4 KB", (page + 0x2808, 255, 3, INCR),       (page + 0x2800, 255, 3, INCR)),
+             ("WRAP of 3 beats",              (page + 0x100, 2, 3, WRAP),           (page + 0x100, 3, 3, WRAP)),
+             ("WRAP unaligned",               (page + 0x204, 3, 3, WRAP),           (page + 0x208, 3, 3, WRAP)),
+             ("FIXED of 17 beats",            (page + 0x300, 16, 3, FIXED),         (page + 0x300, 15, 3, FIXED)),
+             ("AxSIZE wider than the bus",    (page + 0x400, 0, 4, INCR),           (page + 0x400, 1, 3, INCR)),
+             ("reserved AxBURST",             (page + 0x500, 0, 3, 3),              (page + 0x500, 0, 3, INCR))]
+    for what, bad, good in cases:
+        beats = await read(*bad)
+        assert len(beats) == bad[1] + 1 and all(int(t.rresp) == SLVERR and int(t.rdata) == 0 for t in beats), \
+            f"read {what}: {[(int(t.rresp), int(t.rlast)) for t in beats]}"
+        assert await write(*bad) == SLVERR, f"write {what}"
+        addr, length, size, _ = bad
+        touched = [a for a in range((addr & ~0xFFF) - 4096, (addr & ~0xFFF) + 3 * 4096) if a in mem.mem]
+        assert not touched, f"write {what} reached memory at 0x{touched[0]:x}"
+        beats = await read(*good)
+        assert len(beats) == good[1] + 1 and all(int(t.rresp) == 0 for t in beats), f"read beside {what}"
+        assert await write(*good) == 0, f"write beside {what}"
+        assert mem.mem.get(good[0]) == 0xA5, f"write beside {what} did not land"
+        for a in [x for x in mem.mem if (page <= x < page + 0x4000)]:
+            del mem.mem[a]                                                  # next case starts clean
+    await ClockCycles(dut.aclk, 3)
+    assert await rd(port(1, FAULT)) == 0xC, "FAULT.proto_rd and proto_wr, no window fault"
+    assert (await rd(port(1, IRQ_STATUS))) >> 3 & 1 and int(dut.irq.value) == 1, "fault raises irq"
     for t in traffic:
         await t
     await drain(dut, *others, timeout_us=2000.0)

@@ -133,6 +133,9 @@ int main() {
 
     // ---- address window: port 1 confined to 1 MB at 0x20000000; outside requests are answered locally
     uint32_t faults = 0;
+    check(hc_set_window(&dev, 1, 0x20000100u, 1u << 20) == HC_ERR_RANGE &&
+              hc_set_window(&dev, 1, 0x20000000u, (1u << 20) + 16) == HC_ERR_RANGE &&
+              ((rd(port_reg(1, kCfg)) >> 20) & 1) == 0, "window: base and size must be multiples of 4 KB");
     check(hc_set_window(&dev, 1, 0x20000000u, 1u << 20) == HC_OK && ((rd(port_reg(1, kCfg)) >> 20) & 1) == 1,
           "window set and enabled");
     sys.configure(1, hcsys::Traffic{false, 64u << 10, 16, 4, 0x20000000u});

@@ -1,6 +1,7 @@
 """SymbiYosys proofs of the properties written beside the RTL (`ifdef FORMAL`): bounded model checking and
 k-induction. hc_guard: AXI handshake rules kept on both sides whatever software does to the window,
-only in-window requests forwarded, DECERR answers, no data of a rejected write forwarded."""
+only legal in-window requests forwarded whatever the accelerator does, SLVERR/DECERR answers after the
+forwarded ones, no data of a rejected write forwarded. Seeded bugs (mutants) must make the proof fail."""
 
 from __future__ import annotations
 
@@ -14,3 +15,22 @@ def test_hc_guard(task: str) -> None:
     ok, summary = formal.run("hc_guard", task)
     print(summary)
     assert ok, summary
+
+
+# seeded bugs the proof must find (bounded check): each is a mistake the guard could plausibly have
+MUTANTS = {
+    "window_not_frozen": ("end else if (!(m_axi_arvalid && !m_axi_arready) && !(m_axi_awvalid && !m_axi_awready)) begin",
+                          "end else begin"),            # a window change withdraws a waiting request
+    "window_bypassed": ("assign m_axi_arvalid = s_axi_arvalid && ar_pass && !rd_err;",
+                        "assign m_axi_arvalid = s_axi_arvalid && (ar_pass || ar_legal) && !rd_err;"),
+    "reject_before_drain": ("wire                    rd_local = rd_err && rd_out == '0;",
+                            "wire                    rd_local = rd_err;"),   # error overtakes forwarded reads
+}
+
+
+@pytest.mark.parametrize("name", sorted(MUTANTS))
+def test_hc_guard_mutant_fails(name: str) -> None:
+    old, new = MUTANTS[name]
+    ok, summary = formal.run("hc_guard", "bmc", sby=formal.mutant("hc_guard", "hc_guard.sv", old, new, name))
+    print(summary)
+    assert not ok and "failed assertion" in summary, f"the proof missed the seeded bug {name}:\n{summary}"
