@@ -178,8 +178,14 @@ module axi_hyperconnect #(
     logic [RP*4-1:0]        irq_en, irq_status, irq_set;
     logic [RP-1:0]          win_en;
     logic [RP*64-1:0]       win_base, win_size;
-    localparam int          NF = 4;             // FAULT bits per port: win_rd, win_wr, proto_rd, proto_wr
+    localparam int          NF = 8;             // FAULT bits per port, hyperconnect.regs.FAULTS order
     logic [RP*NF-1:0]       fault_set;
+    logic [RP*16-1:0]       timeout;
+    logic [RP-1:0]          fault_active;
+    logic [S_COUNT-1:0]     tripped;            // (FAULT's watchdog flags say it to software)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire                    unused_tripped = &{1'b0, tripped};
+    /* verilator lint_on UNUSEDSIGNAL */
     logic [RP*256-1:0]      counters;
 
     hc_regs_ports #(.PORTS(RP)) u_regs (
@@ -199,7 +205,7 @@ module axi_hyperconnect #(
         .wr_max_out(r_wr_max), .wr_max_out_we(wr_max_we), .wr_max_out_next(wr_max_next),
         .limit_err(rd_max_err | wr_max_err), .rd_budget, .wr_budget,
         .st_draining(draining), .st_decoupled(decoupled), .st_rd_spent(rd_spent), .st_wr_spent(wr_spent),
-        .win_en, .win_base, .win_size, .fault_set,
+        .win_en, .win_base, .win_size, .fault_set, .timeout, .fault_active,
         .irq_en, .irq_status, .irq_set, .cnt_clear, .counters
     );
 
@@ -287,6 +293,9 @@ module axi_hyperconnect #(
             .cfg_win_size(win_pages_clamped(win_size[i*64 +: 64])),
             .fault_win_rd(fault_set[i*NF]), .fault_win_wr(fault_set[i*NF + 1]),
             .fault_proto_rd(fault_set[i*NF + 2]), .fault_proto_wr(fault_set[i*NF + 3]),
+            .cfg_timeout(timeout[i*16 +: 16]), .fault_active(fault_active[i]), .tripped(tripped[i]),
+            .fault_w_stall(fault_set[i*NF + 4]), .fault_r_stall(fault_set[i*NF + 5]),
+            .fault_b_stall(fault_set[i*NF + 6]), .fault_wlast(fault_set[i*NF + 7]),
             .recharge, .cnt_clear(clear_all || cnt_clear[i]),
             .draining(draining[i]), .decoupled(decoupled[i]), .rd_budget_spent(rd_spent[i]),
             .wr_budget_spent(wr_spent[i]), .counters(counters[i*256 +: 256]),
@@ -359,7 +368,8 @@ module axi_hyperconnect #(
         /* verilator lint_off UNUSEDSIGNAL */
         wire unused_ok = &{1'b0, r_nominal[i*9 +: 9], r_rd_max[i*8 +: 8], r_wr_max[i*8 +: 8], prio[i*2 +: 2],
                            res_en[i], decouple[i], cnt_clear[i], rd_budget[i*16 +: 16], wr_budget[i*16 +: 16],
-                           win_en[i], win_base[i*64 +: 64], win_size[i*64 +: 64]};
+                           win_en[i], win_base[i*64 +: 64], win_size[i*64 +: 64], timeout[i*16 +: 16],
+                           fault_active[i]};
         /* verilator lint_on UNUSEDSIGNAL */
     end
 

@@ -62,6 +62,13 @@ module hc_fifo #(
         end
     end
 
+`ifdef FORMAL
+    // invariants for the proofs of the modules that use it: the fill level matches the pointers
+    always_comb if (rst_n) begin
+        assert (count <= CW'(DEPTH) && 32'(rd_ptr) < DEPTH && 32'(wr_ptr) < DEPTH);
+        assert ((32'(rd_ptr) + 32'(count)) % DEPTH == 32'(wr_ptr));
+    end
+`endif
 `ifndef SYNTHESIS
     always_ff @(posedge clk) begin
         if (rst_n && push && full && !pop) $error("hc_fifo: push while full (ignored)");

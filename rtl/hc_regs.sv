@@ -259,6 +259,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT0;
         struct {
@@ -283,6 +284,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT1;
         struct {
@@ -307,6 +309,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT2;
         struct {
@@ -331,6 +334,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT3;
         struct {
@@ -355,6 +359,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT4;
         struct {
@@ -379,6 +384,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT5;
         struct {
@@ -403,6 +409,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT6;
         struct {
@@ -427,6 +434,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT7;
         struct {
@@ -451,6 +459,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT8;
         struct {
@@ -475,6 +484,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT9;
         struct {
@@ -499,6 +509,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT10;
         struct {
@@ -523,6 +534,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT11;
         struct {
@@ -547,6 +559,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT12;
         struct {
@@ -571,6 +584,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT13;
         struct {
@@ -595,6 +609,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT14;
         struct {
@@ -619,6 +634,7 @@ module hc_regs (
             logic WIN_SIZE_LO;
             logic WIN_SIZE_HI;
             logic FAULT;
+            logic TIMEOUT;
             logic INFO;
         } PORT15;
     } decoded_reg_strb_t;
@@ -722,6 +738,9 @@ module hc_regs (
         decoded_reg_strb.PORT0.FAULT = cpuif_req_masked & (cpuif_addr == 12'h150);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h150);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h150);
+        decoded_reg_strb.PORT0.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h154);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h154);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h154);
         decoded_reg_strb.PORT0.INFO = cpuif_req_masked & (cpuif_addr == 12'h17c) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h17c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h17c) & !cpuif_req_is_wr;
@@ -788,6 +807,9 @@ module hc_regs (
         decoded_reg_strb.PORT1.FAULT = cpuif_req_masked & (cpuif_addr == 12'h1d0);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1d0);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1d0);
+        decoded_reg_strb.PORT1.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h1d4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1d4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1d4);
         decoded_reg_strb.PORT1.INFO = cpuif_req_masked & (cpuif_addr == 12'h1fc) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1fc);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1fc) & !cpuif_req_is_wr;
@@ -854,6 +876,9 @@ module hc_regs (
         decoded_reg_strb.PORT2.FAULT = cpuif_req_masked & (cpuif_addr == 12'h250);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h250);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h250);
+        decoded_reg_strb.PORT2.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h254);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h254);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h254);
         decoded_reg_strb.PORT2.INFO = cpuif_req_masked & (cpuif_addr == 12'h27c) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h27c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h27c) & !cpuif_req_is_wr;
@@ -920,6 +945,9 @@ module hc_regs (
         decoded_reg_strb.PORT3.FAULT = cpuif_req_masked & (cpuif_addr == 12'h2d0);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2d0);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2d0);
+        decoded_reg_strb.PORT3.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h2d4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2d4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2d4);
         decoded_reg_strb.PORT3.INFO = cpuif_req_masked & (cpuif_addr == 12'h2fc) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h2fc);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h2fc) & !cpuif_req_is_wr;
@@ -986,6 +1014,9 @@ module hc_regs (
         decoded_reg_strb.PORT4.FAULT = cpuif_req_masked & (cpuif_addr == 12'h350);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h350);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h350);
+        decoded_reg_strb.PORT4.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h354);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h354);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h354);
         decoded_reg_strb.PORT4.INFO = cpuif_req_masked & (cpuif_addr == 12'h37c) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h37c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h37c) & !cpuif_req_is_wr;
@@ -1052,6 +1083,9 @@ module hc_regs (
         decoded_reg_strb.PORT5.FAULT = cpuif_req_masked & (cpuif_addr == 12'h3d0);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3d0);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3d0);
+        decoded_reg_strb.PORT5.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h3d4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3d4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3d4);
         decoded_reg_strb.PORT5.INFO = cpuif_req_masked & (cpuif_addr == 12'h3fc) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h3fc);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h3fc) & !cpuif_req_is_wr;
@@ -1118,6 +1152,9 @@ module hc_regs (
         decoded_reg_strb.PORT6.FAULT = cpuif_req_masked & (cpuif_addr == 12'h450);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h450);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h450);
+        decoded_reg_strb.PORT6.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h454);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h454);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h454);
         decoded_reg_strb.PORT6.INFO = cpuif_req_masked & (cpuif_addr == 12'h47c) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h47c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h47c) & !cpuif_req_is_wr;
@@ -1184,6 +1221,9 @@ module hc_regs (
         decoded_reg_strb.PORT7.FAULT = cpuif_req_masked & (cpuif_addr == 12'h4d0);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4d0);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4d0);
+        decoded_reg_strb.PORT7.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h4d4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4d4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4d4);
         decoded_reg_strb.PORT7.INFO = cpuif_req_masked & (cpuif_addr == 12'h4fc) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4fc);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4fc) & !cpuif_req_is_wr;
@@ -1250,6 +1290,9 @@ module hc_regs (
         decoded_reg_strb.PORT8.FAULT = cpuif_req_masked & (cpuif_addr == 12'h550);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h550);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h550);
+        decoded_reg_strb.PORT8.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h554);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h554);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h554);
         decoded_reg_strb.PORT8.INFO = cpuif_req_masked & (cpuif_addr == 12'h57c) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h57c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h57c) & !cpuif_req_is_wr;
@@ -1316,6 +1359,9 @@ module hc_regs (
         decoded_reg_strb.PORT9.FAULT = cpuif_req_masked & (cpuif_addr == 12'h5d0);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5d0);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5d0);
+        decoded_reg_strb.PORT9.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h5d4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5d4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5d4);
         decoded_reg_strb.PORT9.INFO = cpuif_req_masked & (cpuif_addr == 12'h5fc) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h5fc);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h5fc) & !cpuif_req_is_wr;
@@ -1382,6 +1428,9 @@ module hc_regs (
         decoded_reg_strb.PORT10.FAULT = cpuif_req_masked & (cpuif_addr == 12'h650);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h650);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h650);
+        decoded_reg_strb.PORT10.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h654);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h654);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h654);
         decoded_reg_strb.PORT10.INFO = cpuif_req_masked & (cpuif_addr == 12'h67c) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h67c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h67c) & !cpuif_req_is_wr;
@@ -1448,6 +1497,9 @@ module hc_regs (
         decoded_reg_strb.PORT11.FAULT = cpuif_req_masked & (cpuif_addr == 12'h6d0);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6d0);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6d0);
+        decoded_reg_strb.PORT11.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h6d4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6d4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6d4);
         decoded_reg_strb.PORT11.INFO = cpuif_req_masked & (cpuif_addr == 12'h6fc) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h6fc);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h6fc) & !cpuif_req_is_wr;
@@ -1514,6 +1566,9 @@ module hc_regs (
         decoded_reg_strb.PORT12.FAULT = cpuif_req_masked & (cpuif_addr == 12'h750);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h750);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h750);
+        decoded_reg_strb.PORT12.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h754);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h754);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h754);
         decoded_reg_strb.PORT12.INFO = cpuif_req_masked & (cpuif_addr == 12'h77c) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h77c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h77c) & !cpuif_req_is_wr;
@@ -1580,6 +1635,9 @@ module hc_regs (
         decoded_reg_strb.PORT13.FAULT = cpuif_req_masked & (cpuif_addr == 12'h7d0);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7d0);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7d0);
+        decoded_reg_strb.PORT13.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h7d4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7d4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7d4);
         decoded_reg_strb.PORT13.INFO = cpuif_req_masked & (cpuif_addr == 12'h7fc) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h7fc);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h7fc) & !cpuif_req_is_wr;
@@ -1646,6 +1704,9 @@ module hc_regs (
         decoded_reg_strb.PORT14.FAULT = cpuif_req_masked & (cpuif_addr == 12'h850);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h850);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h850);
+        decoded_reg_strb.PORT14.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h854);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h854);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h854);
         decoded_reg_strb.PORT14.INFO = cpuif_req_masked & (cpuif_addr == 12'h87c) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h87c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h87c) & !cpuif_req_is_wr;
@@ -1712,6 +1773,9 @@ module hc_regs (
         decoded_reg_strb.PORT15.FAULT = cpuif_req_masked & (cpuif_addr == 12'h8d0);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8d0);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8d0);
+        decoded_reg_strb.PORT15.TIMEOUT = cpuif_req_masked & (cpuif_addr == 12'h8d4);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8d4);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8d4);
         decoded_reg_strb.PORT15.INFO = cpuif_req_masked & (cpuif_addr == 12'h8fc) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8fc);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8fc) & !cpuif_req_is_wr;
@@ -1899,7 +1963,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT0;
         struct {
             struct {
@@ -2037,7 +2123,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT1;
         struct {
             struct {
@@ -2175,7 +2283,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT2;
         struct {
             struct {
@@ -2313,7 +2443,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT3;
         struct {
             struct {
@@ -2451,7 +2603,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT4;
         struct {
             struct {
@@ -2589,7 +2763,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT5;
         struct {
             struct {
@@ -2727,7 +2923,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT6;
         struct {
             struct {
@@ -2865,7 +3083,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT7;
         struct {
             struct {
@@ -3003,7 +3243,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT8;
         struct {
             struct {
@@ -3141,7 +3403,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT9;
         struct {
             struct {
@@ -3279,7 +3563,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT10;
         struct {
             struct {
@@ -3417,7 +3723,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT11;
         struct {
             struct {
@@ -3555,7 +3883,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT12;
         struct {
             struct {
@@ -3693,7 +4043,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT13;
         struct {
             struct {
@@ -3831,7 +4203,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT14;
         struct {
             struct {
@@ -3969,7 +4363,29 @@ module hc_regs (
                     logic next;
                     logic load_next;
                 } proto_wr;
+                struct {
+                    logic next;
+                    logic load_next;
+                } w_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } r_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } b_stall;
+                struct {
+                    logic next;
+                    logic load_next;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] next;
+                    logic load_next;
+                } cycles;
+            } TIMEOUT;
         } PORT15;
     } field_combo_t;
     field_combo_t field_combo;
@@ -4111,7 +4527,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT0;
         struct {
             struct {
@@ -4221,7 +4654,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT1;
         struct {
             struct {
@@ -4331,7 +4781,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT2;
         struct {
             struct {
@@ -4441,7 +4908,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT3;
         struct {
             struct {
@@ -4551,7 +5035,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT4;
         struct {
             struct {
@@ -4661,7 +5162,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT5;
         struct {
             struct {
@@ -4771,7 +5289,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT6;
         struct {
             struct {
@@ -4881,7 +5416,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT7;
         struct {
             struct {
@@ -4991,7 +5543,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT8;
         struct {
             struct {
@@ -5101,7 +5670,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT9;
         struct {
             struct {
@@ -5211,7 +5797,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT10;
         struct {
             struct {
@@ -5321,7 +5924,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT11;
         struct {
             struct {
@@ -5431,7 +6051,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT12;
         struct {
             struct {
@@ -5541,7 +6178,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT13;
         struct {
             struct {
@@ -5651,7 +6305,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT14;
         struct {
             struct {
@@ -5761,7 +6432,24 @@ module hc_regs (
                 struct {
                     logic value;
                 } proto_wr;
+                struct {
+                    logic value;
+                } w_stall;
+                struct {
+                    logic value;
+                } r_stall;
+                struct {
+                    logic value;
+                } b_stall;
+                struct {
+                    logic value;
+                } wlast;
             } FAULT;
+            struct {
+                struct {
+                    logic [15:0] value;
+                } cycles;
+            } TIMEOUT;
         } PORT15;
     } field_storage_t;
     field_storage_t field_storage;
@@ -6597,6 +7285,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT0.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT0.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT0.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT0.FAULT.w_stall.next = next_c;
+        field_combo.PORT0.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT0.FAULT.w_stall.load_next) begin
+                field_storage.PORT0.FAULT.w_stall.value <= field_combo.PORT0.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT0.FAULT.w_stall.value = field_storage.PORT0.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT0.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT0.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT0.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT0.FAULT.r_stall.next = next_c;
+        field_combo.PORT0.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT0.FAULT.r_stall.load_next) begin
+                field_storage.PORT0.FAULT.r_stall.value <= field_combo.PORT0.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT0.FAULT.r_stall.value = field_storage.PORT0.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT0.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT0.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT0.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT0.FAULT.b_stall.next = next_c;
+        field_combo.PORT0.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT0.FAULT.b_stall.load_next) begin
+                field_storage.PORT0.FAULT.b_stall.value <= field_combo.PORT0.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT0.FAULT.b_stall.value = field_storage.PORT0.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT0.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT0.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT0.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT0.FAULT.wlast.next = next_c;
+        field_combo.PORT0.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT0.FAULT.wlast.load_next) begin
+                field_storage.PORT0.FAULT.wlast.value <= field_combo.PORT0.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT0.FAULT.wlast.value = field_storage.PORT0.FAULT.wlast.value;
+    // Field: hyperconnect.PORT0.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT0.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT0.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT0.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT0.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT0.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT0.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT0.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT0.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT0.TIMEOUT.cycles.value <= field_combo.PORT0.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT0.TIMEOUT.cycles.value = field_storage.PORT0.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT1.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -7277,6 +8092,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT1.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT1.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT1.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT1.FAULT.w_stall.next = next_c;
+        field_combo.PORT1.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT1.FAULT.w_stall.load_next) begin
+                field_storage.PORT1.FAULT.w_stall.value <= field_combo.PORT1.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT1.FAULT.w_stall.value = field_storage.PORT1.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT1.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT1.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT1.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT1.FAULT.r_stall.next = next_c;
+        field_combo.PORT1.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT1.FAULT.r_stall.load_next) begin
+                field_storage.PORT1.FAULT.r_stall.value <= field_combo.PORT1.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT1.FAULT.r_stall.value = field_storage.PORT1.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT1.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT1.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT1.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT1.FAULT.b_stall.next = next_c;
+        field_combo.PORT1.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT1.FAULT.b_stall.load_next) begin
+                field_storage.PORT1.FAULT.b_stall.value <= field_combo.PORT1.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT1.FAULT.b_stall.value = field_storage.PORT1.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT1.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT1.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT1.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT1.FAULT.wlast.next = next_c;
+        field_combo.PORT1.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT1.FAULT.wlast.load_next) begin
+                field_storage.PORT1.FAULT.wlast.value <= field_combo.PORT1.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT1.FAULT.wlast.value = field_storage.PORT1.FAULT.wlast.value;
+    // Field: hyperconnect.PORT1.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT1.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT1.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT1.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT1.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT1.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT1.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT1.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT1.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT1.TIMEOUT.cycles.value <= field_combo.PORT1.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT1.TIMEOUT.cycles.value = field_storage.PORT1.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT2.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -7957,6 +8899,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT2.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT2.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT2.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT2.FAULT.w_stall.next = next_c;
+        field_combo.PORT2.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT2.FAULT.w_stall.load_next) begin
+                field_storage.PORT2.FAULT.w_stall.value <= field_combo.PORT2.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT2.FAULT.w_stall.value = field_storage.PORT2.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT2.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT2.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT2.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT2.FAULT.r_stall.next = next_c;
+        field_combo.PORT2.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT2.FAULT.r_stall.load_next) begin
+                field_storage.PORT2.FAULT.r_stall.value <= field_combo.PORT2.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT2.FAULT.r_stall.value = field_storage.PORT2.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT2.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT2.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT2.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT2.FAULT.b_stall.next = next_c;
+        field_combo.PORT2.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT2.FAULT.b_stall.load_next) begin
+                field_storage.PORT2.FAULT.b_stall.value <= field_combo.PORT2.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT2.FAULT.b_stall.value = field_storage.PORT2.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT2.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT2.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT2.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT2.FAULT.wlast.next = next_c;
+        field_combo.PORT2.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT2.FAULT.wlast.load_next) begin
+                field_storage.PORT2.FAULT.wlast.value <= field_combo.PORT2.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT2.FAULT.wlast.value = field_storage.PORT2.FAULT.wlast.value;
+    // Field: hyperconnect.PORT2.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT2.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT2.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT2.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT2.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT2.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT2.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT2.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT2.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT2.TIMEOUT.cycles.value <= field_combo.PORT2.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT2.TIMEOUT.cycles.value = field_storage.PORT2.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT3.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -8637,6 +9706,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT3.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT3.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT3.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT3.FAULT.w_stall.next = next_c;
+        field_combo.PORT3.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT3.FAULT.w_stall.load_next) begin
+                field_storage.PORT3.FAULT.w_stall.value <= field_combo.PORT3.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT3.FAULT.w_stall.value = field_storage.PORT3.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT3.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT3.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT3.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT3.FAULT.r_stall.next = next_c;
+        field_combo.PORT3.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT3.FAULT.r_stall.load_next) begin
+                field_storage.PORT3.FAULT.r_stall.value <= field_combo.PORT3.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT3.FAULT.r_stall.value = field_storage.PORT3.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT3.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT3.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT3.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT3.FAULT.b_stall.next = next_c;
+        field_combo.PORT3.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT3.FAULT.b_stall.load_next) begin
+                field_storage.PORT3.FAULT.b_stall.value <= field_combo.PORT3.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT3.FAULT.b_stall.value = field_storage.PORT3.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT3.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT3.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT3.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT3.FAULT.wlast.next = next_c;
+        field_combo.PORT3.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT3.FAULT.wlast.load_next) begin
+                field_storage.PORT3.FAULT.wlast.value <= field_combo.PORT3.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT3.FAULT.wlast.value = field_storage.PORT3.FAULT.wlast.value;
+    // Field: hyperconnect.PORT3.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT3.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT3.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT3.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT3.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT3.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT3.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT3.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT3.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT3.TIMEOUT.cycles.value <= field_combo.PORT3.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT3.TIMEOUT.cycles.value = field_storage.PORT3.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT4.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -9317,6 +10513,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT4.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT4.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT4.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT4.FAULT.w_stall.next = next_c;
+        field_combo.PORT4.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT4.FAULT.w_stall.load_next) begin
+                field_storage.PORT4.FAULT.w_stall.value <= field_combo.PORT4.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT4.FAULT.w_stall.value = field_storage.PORT4.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT4.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT4.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT4.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT4.FAULT.r_stall.next = next_c;
+        field_combo.PORT4.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT4.FAULT.r_stall.load_next) begin
+                field_storage.PORT4.FAULT.r_stall.value <= field_combo.PORT4.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT4.FAULT.r_stall.value = field_storage.PORT4.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT4.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT4.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT4.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT4.FAULT.b_stall.next = next_c;
+        field_combo.PORT4.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT4.FAULT.b_stall.load_next) begin
+                field_storage.PORT4.FAULT.b_stall.value <= field_combo.PORT4.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT4.FAULT.b_stall.value = field_storage.PORT4.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT4.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT4.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT4.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT4.FAULT.wlast.next = next_c;
+        field_combo.PORT4.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT4.FAULT.wlast.load_next) begin
+                field_storage.PORT4.FAULT.wlast.value <= field_combo.PORT4.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT4.FAULT.wlast.value = field_storage.PORT4.FAULT.wlast.value;
+    // Field: hyperconnect.PORT4.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT4.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT4.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT4.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT4.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT4.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT4.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT4.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT4.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT4.TIMEOUT.cycles.value <= field_combo.PORT4.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT4.TIMEOUT.cycles.value = field_storage.PORT4.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT5.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -9997,6 +11320,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT5.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT5.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT5.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT5.FAULT.w_stall.next = next_c;
+        field_combo.PORT5.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT5.FAULT.w_stall.load_next) begin
+                field_storage.PORT5.FAULT.w_stall.value <= field_combo.PORT5.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT5.FAULT.w_stall.value = field_storage.PORT5.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT5.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT5.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT5.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT5.FAULT.r_stall.next = next_c;
+        field_combo.PORT5.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT5.FAULT.r_stall.load_next) begin
+                field_storage.PORT5.FAULT.r_stall.value <= field_combo.PORT5.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT5.FAULT.r_stall.value = field_storage.PORT5.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT5.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT5.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT5.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT5.FAULT.b_stall.next = next_c;
+        field_combo.PORT5.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT5.FAULT.b_stall.load_next) begin
+                field_storage.PORT5.FAULT.b_stall.value <= field_combo.PORT5.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT5.FAULT.b_stall.value = field_storage.PORT5.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT5.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT5.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT5.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT5.FAULT.wlast.next = next_c;
+        field_combo.PORT5.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT5.FAULT.wlast.load_next) begin
+                field_storage.PORT5.FAULT.wlast.value <= field_combo.PORT5.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT5.FAULT.wlast.value = field_storage.PORT5.FAULT.wlast.value;
+    // Field: hyperconnect.PORT5.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT5.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT5.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT5.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT5.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT5.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT5.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT5.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT5.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT5.TIMEOUT.cycles.value <= field_combo.PORT5.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT5.TIMEOUT.cycles.value = field_storage.PORT5.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT6.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -10677,6 +12127,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT6.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT6.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT6.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT6.FAULT.w_stall.next = next_c;
+        field_combo.PORT6.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT6.FAULT.w_stall.load_next) begin
+                field_storage.PORT6.FAULT.w_stall.value <= field_combo.PORT6.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT6.FAULT.w_stall.value = field_storage.PORT6.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT6.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT6.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT6.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT6.FAULT.r_stall.next = next_c;
+        field_combo.PORT6.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT6.FAULT.r_stall.load_next) begin
+                field_storage.PORT6.FAULT.r_stall.value <= field_combo.PORT6.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT6.FAULT.r_stall.value = field_storage.PORT6.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT6.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT6.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT6.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT6.FAULT.b_stall.next = next_c;
+        field_combo.PORT6.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT6.FAULT.b_stall.load_next) begin
+                field_storage.PORT6.FAULT.b_stall.value <= field_combo.PORT6.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT6.FAULT.b_stall.value = field_storage.PORT6.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT6.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT6.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT6.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT6.FAULT.wlast.next = next_c;
+        field_combo.PORT6.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT6.FAULT.wlast.load_next) begin
+                field_storage.PORT6.FAULT.wlast.value <= field_combo.PORT6.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT6.FAULT.wlast.value = field_storage.PORT6.FAULT.wlast.value;
+    // Field: hyperconnect.PORT6.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT6.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT6.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT6.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT6.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT6.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT6.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT6.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT6.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT6.TIMEOUT.cycles.value <= field_combo.PORT6.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT6.TIMEOUT.cycles.value = field_storage.PORT6.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT7.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -11357,6 +12934,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT7.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT7.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT7.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT7.FAULT.w_stall.next = next_c;
+        field_combo.PORT7.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT7.FAULT.w_stall.load_next) begin
+                field_storage.PORT7.FAULT.w_stall.value <= field_combo.PORT7.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT7.FAULT.w_stall.value = field_storage.PORT7.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT7.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT7.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT7.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT7.FAULT.r_stall.next = next_c;
+        field_combo.PORT7.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT7.FAULT.r_stall.load_next) begin
+                field_storage.PORT7.FAULT.r_stall.value <= field_combo.PORT7.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT7.FAULT.r_stall.value = field_storage.PORT7.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT7.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT7.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT7.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT7.FAULT.b_stall.next = next_c;
+        field_combo.PORT7.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT7.FAULT.b_stall.load_next) begin
+                field_storage.PORT7.FAULT.b_stall.value <= field_combo.PORT7.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT7.FAULT.b_stall.value = field_storage.PORT7.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT7.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT7.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT7.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT7.FAULT.wlast.next = next_c;
+        field_combo.PORT7.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT7.FAULT.wlast.load_next) begin
+                field_storage.PORT7.FAULT.wlast.value <= field_combo.PORT7.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT7.FAULT.wlast.value = field_storage.PORT7.FAULT.wlast.value;
+    // Field: hyperconnect.PORT7.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT7.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT7.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT7.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT7.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT7.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT7.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT7.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT7.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT7.TIMEOUT.cycles.value <= field_combo.PORT7.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT7.TIMEOUT.cycles.value = field_storage.PORT7.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT8.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -12037,6 +13741,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT8.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT8.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT8.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT8.FAULT.w_stall.next = next_c;
+        field_combo.PORT8.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT8.FAULT.w_stall.load_next) begin
+                field_storage.PORT8.FAULT.w_stall.value <= field_combo.PORT8.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT8.FAULT.w_stall.value = field_storage.PORT8.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT8.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT8.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT8.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT8.FAULT.r_stall.next = next_c;
+        field_combo.PORT8.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT8.FAULT.r_stall.load_next) begin
+                field_storage.PORT8.FAULT.r_stall.value <= field_combo.PORT8.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT8.FAULT.r_stall.value = field_storage.PORT8.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT8.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT8.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT8.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT8.FAULT.b_stall.next = next_c;
+        field_combo.PORT8.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT8.FAULT.b_stall.load_next) begin
+                field_storage.PORT8.FAULT.b_stall.value <= field_combo.PORT8.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT8.FAULT.b_stall.value = field_storage.PORT8.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT8.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT8.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT8.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT8.FAULT.wlast.next = next_c;
+        field_combo.PORT8.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT8.FAULT.wlast.load_next) begin
+                field_storage.PORT8.FAULT.wlast.value <= field_combo.PORT8.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT8.FAULT.wlast.value = field_storage.PORT8.FAULT.wlast.value;
+    // Field: hyperconnect.PORT8.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT8.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT8.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT8.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT8.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT8.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT8.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT8.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT8.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT8.TIMEOUT.cycles.value <= field_combo.PORT8.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT8.TIMEOUT.cycles.value = field_storage.PORT8.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT9.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -12717,6 +14548,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT9.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT9.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT9.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT9.FAULT.w_stall.next = next_c;
+        field_combo.PORT9.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT9.FAULT.w_stall.load_next) begin
+                field_storage.PORT9.FAULT.w_stall.value <= field_combo.PORT9.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT9.FAULT.w_stall.value = field_storage.PORT9.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT9.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT9.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT9.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT9.FAULT.r_stall.next = next_c;
+        field_combo.PORT9.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT9.FAULT.r_stall.load_next) begin
+                field_storage.PORT9.FAULT.r_stall.value <= field_combo.PORT9.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT9.FAULT.r_stall.value = field_storage.PORT9.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT9.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT9.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT9.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT9.FAULT.b_stall.next = next_c;
+        field_combo.PORT9.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT9.FAULT.b_stall.load_next) begin
+                field_storage.PORT9.FAULT.b_stall.value <= field_combo.PORT9.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT9.FAULT.b_stall.value = field_storage.PORT9.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT9.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT9.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT9.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT9.FAULT.wlast.next = next_c;
+        field_combo.PORT9.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT9.FAULT.wlast.load_next) begin
+                field_storage.PORT9.FAULT.wlast.value <= field_combo.PORT9.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT9.FAULT.wlast.value = field_storage.PORT9.FAULT.wlast.value;
+    // Field: hyperconnect.PORT9.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT9.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT9.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT9.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT9.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT9.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT9.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT9.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT9.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT9.TIMEOUT.cycles.value <= field_combo.PORT9.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT9.TIMEOUT.cycles.value = field_storage.PORT9.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT10.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -13397,6 +15355,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT10.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT10.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT10.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT10.FAULT.w_stall.next = next_c;
+        field_combo.PORT10.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT10.FAULT.w_stall.load_next) begin
+                field_storage.PORT10.FAULT.w_stall.value <= field_combo.PORT10.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT10.FAULT.w_stall.value = field_storage.PORT10.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT10.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT10.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT10.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT10.FAULT.r_stall.next = next_c;
+        field_combo.PORT10.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT10.FAULT.r_stall.load_next) begin
+                field_storage.PORT10.FAULT.r_stall.value <= field_combo.PORT10.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT10.FAULT.r_stall.value = field_storage.PORT10.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT10.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT10.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT10.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT10.FAULT.b_stall.next = next_c;
+        field_combo.PORT10.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT10.FAULT.b_stall.load_next) begin
+                field_storage.PORT10.FAULT.b_stall.value <= field_combo.PORT10.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT10.FAULT.b_stall.value = field_storage.PORT10.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT10.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT10.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT10.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT10.FAULT.wlast.next = next_c;
+        field_combo.PORT10.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT10.FAULT.wlast.load_next) begin
+                field_storage.PORT10.FAULT.wlast.value <= field_combo.PORT10.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT10.FAULT.wlast.value = field_storage.PORT10.FAULT.wlast.value;
+    // Field: hyperconnect.PORT10.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT10.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT10.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT10.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT10.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT10.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT10.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT10.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT10.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT10.TIMEOUT.cycles.value <= field_combo.PORT10.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT10.TIMEOUT.cycles.value = field_storage.PORT10.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT11.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -14077,6 +16162,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT11.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT11.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT11.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT11.FAULT.w_stall.next = next_c;
+        field_combo.PORT11.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT11.FAULT.w_stall.load_next) begin
+                field_storage.PORT11.FAULT.w_stall.value <= field_combo.PORT11.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT11.FAULT.w_stall.value = field_storage.PORT11.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT11.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT11.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT11.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT11.FAULT.r_stall.next = next_c;
+        field_combo.PORT11.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT11.FAULT.r_stall.load_next) begin
+                field_storage.PORT11.FAULT.r_stall.value <= field_combo.PORT11.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT11.FAULT.r_stall.value = field_storage.PORT11.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT11.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT11.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT11.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT11.FAULT.b_stall.next = next_c;
+        field_combo.PORT11.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT11.FAULT.b_stall.load_next) begin
+                field_storage.PORT11.FAULT.b_stall.value <= field_combo.PORT11.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT11.FAULT.b_stall.value = field_storage.PORT11.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT11.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT11.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT11.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT11.FAULT.wlast.next = next_c;
+        field_combo.PORT11.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT11.FAULT.wlast.load_next) begin
+                field_storage.PORT11.FAULT.wlast.value <= field_combo.PORT11.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT11.FAULT.wlast.value = field_storage.PORT11.FAULT.wlast.value;
+    // Field: hyperconnect.PORT11.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT11.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT11.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT11.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT11.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT11.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT11.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT11.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT11.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT11.TIMEOUT.cycles.value <= field_combo.PORT11.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT11.TIMEOUT.cycles.value = field_storage.PORT11.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT12.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -14757,6 +16969,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT12.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT12.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT12.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT12.FAULT.w_stall.next = next_c;
+        field_combo.PORT12.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT12.FAULT.w_stall.load_next) begin
+                field_storage.PORT12.FAULT.w_stall.value <= field_combo.PORT12.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT12.FAULT.w_stall.value = field_storage.PORT12.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT12.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT12.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT12.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT12.FAULT.r_stall.next = next_c;
+        field_combo.PORT12.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT12.FAULT.r_stall.load_next) begin
+                field_storage.PORT12.FAULT.r_stall.value <= field_combo.PORT12.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT12.FAULT.r_stall.value = field_storage.PORT12.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT12.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT12.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT12.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT12.FAULT.b_stall.next = next_c;
+        field_combo.PORT12.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT12.FAULT.b_stall.load_next) begin
+                field_storage.PORT12.FAULT.b_stall.value <= field_combo.PORT12.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT12.FAULT.b_stall.value = field_storage.PORT12.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT12.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT12.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT12.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT12.FAULT.wlast.next = next_c;
+        field_combo.PORT12.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT12.FAULT.wlast.load_next) begin
+                field_storage.PORT12.FAULT.wlast.value <= field_combo.PORT12.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT12.FAULT.wlast.value = field_storage.PORT12.FAULT.wlast.value;
+    // Field: hyperconnect.PORT12.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT12.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT12.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT12.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT12.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT12.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT12.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT12.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT12.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT12.TIMEOUT.cycles.value <= field_combo.PORT12.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT12.TIMEOUT.cycles.value = field_storage.PORT12.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT13.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -15437,6 +17776,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT13.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT13.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT13.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT13.FAULT.w_stall.next = next_c;
+        field_combo.PORT13.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT13.FAULT.w_stall.load_next) begin
+                field_storage.PORT13.FAULT.w_stall.value <= field_combo.PORT13.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT13.FAULT.w_stall.value = field_storage.PORT13.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT13.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT13.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT13.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT13.FAULT.r_stall.next = next_c;
+        field_combo.PORT13.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT13.FAULT.r_stall.load_next) begin
+                field_storage.PORT13.FAULT.r_stall.value <= field_combo.PORT13.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT13.FAULT.r_stall.value = field_storage.PORT13.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT13.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT13.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT13.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT13.FAULT.b_stall.next = next_c;
+        field_combo.PORT13.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT13.FAULT.b_stall.load_next) begin
+                field_storage.PORT13.FAULT.b_stall.value <= field_combo.PORT13.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT13.FAULT.b_stall.value = field_storage.PORT13.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT13.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT13.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT13.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT13.FAULT.wlast.next = next_c;
+        field_combo.PORT13.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT13.FAULT.wlast.load_next) begin
+                field_storage.PORT13.FAULT.wlast.value <= field_combo.PORT13.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT13.FAULT.wlast.value = field_storage.PORT13.FAULT.wlast.value;
+    // Field: hyperconnect.PORT13.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT13.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT13.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT13.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT13.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT13.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT13.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT13.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT13.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT13.TIMEOUT.cycles.value <= field_combo.PORT13.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT13.TIMEOUT.cycles.value = field_storage.PORT13.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT14.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -16117,6 +18583,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT14.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT14.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT14.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT14.FAULT.w_stall.next = next_c;
+        field_combo.PORT14.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT14.FAULT.w_stall.load_next) begin
+                field_storage.PORT14.FAULT.w_stall.value <= field_combo.PORT14.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT14.FAULT.w_stall.value = field_storage.PORT14.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT14.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT14.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT14.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT14.FAULT.r_stall.next = next_c;
+        field_combo.PORT14.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT14.FAULT.r_stall.load_next) begin
+                field_storage.PORT14.FAULT.r_stall.value <= field_combo.PORT14.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT14.FAULT.r_stall.value = field_storage.PORT14.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT14.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT14.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT14.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT14.FAULT.b_stall.next = next_c;
+        field_combo.PORT14.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT14.FAULT.b_stall.load_next) begin
+                field_storage.PORT14.FAULT.b_stall.value <= field_combo.PORT14.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT14.FAULT.b_stall.value = field_storage.PORT14.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT14.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT14.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT14.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT14.FAULT.wlast.next = next_c;
+        field_combo.PORT14.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT14.FAULT.wlast.load_next) begin
+                field_storage.PORT14.FAULT.wlast.value <= field_combo.PORT14.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT14.FAULT.wlast.value = field_storage.PORT14.FAULT.wlast.value;
+    // Field: hyperconnect.PORT14.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT14.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT14.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT14.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT14.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT14.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT14.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT14.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT14.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT14.TIMEOUT.cycles.value <= field_combo.PORT14.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT14.TIMEOUT.cycles.value = field_storage.PORT14.TIMEOUT.cycles.value;
     // Field: hyperconnect.PORT15.CFG.nominal_len
     always_comb begin
         automatic logic [8:0] next_c;
@@ -16797,6 +19390,133 @@ module hc_regs (
             end
         end
     end
+    // Field: hyperconnect.PORT15.FAULT.w_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.FAULT.w_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT15.FAULT.w_stall.value & ~(decoded_wr_data[4:4] & decoded_wr_biten[4:4]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT15.FAULT.w_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT15.FAULT.w_stall.next = next_c;
+        field_combo.PORT15.FAULT.w_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.FAULT.w_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT15.FAULT.w_stall.load_next) begin
+                field_storage.PORT15.FAULT.w_stall.value <= field_combo.PORT15.FAULT.w_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT15.FAULT.w_stall.value = field_storage.PORT15.FAULT.w_stall.value;
+    // Field: hyperconnect.PORT15.FAULT.r_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.FAULT.r_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT15.FAULT.r_stall.value & ~(decoded_wr_data[5:5] & decoded_wr_biten[5:5]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT15.FAULT.r_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT15.FAULT.r_stall.next = next_c;
+        field_combo.PORT15.FAULT.r_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.FAULT.r_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT15.FAULT.r_stall.load_next) begin
+                field_storage.PORT15.FAULT.r_stall.value <= field_combo.PORT15.FAULT.r_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT15.FAULT.r_stall.value = field_storage.PORT15.FAULT.r_stall.value;
+    // Field: hyperconnect.PORT15.FAULT.b_stall
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.FAULT.b_stall.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT15.FAULT.b_stall.value & ~(decoded_wr_data[6:6] & decoded_wr_biten[6:6]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT15.FAULT.b_stall.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT15.FAULT.b_stall.next = next_c;
+        field_combo.PORT15.FAULT.b_stall.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.FAULT.b_stall.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT15.FAULT.b_stall.load_next) begin
+                field_storage.PORT15.FAULT.b_stall.value <= field_combo.PORT15.FAULT.b_stall.next;
+            end
+        end
+    end
+    assign hwif_out.PORT15.FAULT.b_stall.value = field_storage.PORT15.FAULT.b_stall.value;
+    // Field: hyperconnect.PORT15.FAULT.wlast
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.FAULT.wlast.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.FAULT && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.PORT15.FAULT.wlast.value & ~(decoded_wr_data[7:7] & decoded_wr_biten[7:7]);
+            load_next_c = '1;
+        end else if(hwif_in.PORT15.FAULT.wlast.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.PORT15.FAULT.wlast.next = next_c;
+        field_combo.PORT15.FAULT.wlast.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.FAULT.wlast.value <= 1'h0;
+        end else begin
+            if(field_combo.PORT15.FAULT.wlast.load_next) begin
+                field_storage.PORT15.FAULT.wlast.value <= field_combo.PORT15.FAULT.wlast.next;
+            end
+        end
+    end
+    assign hwif_out.PORT15.FAULT.wlast.value = field_storage.PORT15.FAULT.wlast.value;
+    // Field: hyperconnect.PORT15.TIMEOUT.cycles
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.PORT15.TIMEOUT.cycles.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.PORT15.TIMEOUT && decoded_req_is_wr && !(hwif_in.PORT15.TIMEOUT.cycles.swwel)) begin // SW write
+            next_c = (field_storage.PORT15.TIMEOUT.cycles.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.PORT15.TIMEOUT.cycles.next = next_c;
+        field_combo.PORT15.TIMEOUT.cycles.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.PORT15.TIMEOUT.cycles.value <= 16'h0;
+        end else begin
+            if(field_combo.PORT15.TIMEOUT.cycles.load_next) begin
+                field_storage.PORT15.TIMEOUT.cycles.value <= field_combo.PORT15.TIMEOUT.cycles.next;
+            end
+        end
+    end
+    assign hwif_out.PORT15.TIMEOUT.cycles.value = field_storage.PORT15.TIMEOUT.cycles.value;
 
     //--------------------------------------------------------------------------
     // Write response
@@ -16928,6 +19648,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT0.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT0.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT0.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT0.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT0.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT0.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT0.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h154) begin
+            readback_data_var[15:0] = field_storage.PORT0.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h17c) begin
             readback_data_var[3:0] = hwif_in.PORT0.INFO.index.next;
@@ -17013,6 +19740,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT1.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT1.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT1.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT1.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT1.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT1.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT1.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h1d4) begin
+            readback_data_var[15:0] = field_storage.PORT1.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h1fc) begin
             readback_data_var[3:0] = hwif_in.PORT1.INFO.index.next;
@@ -17098,6 +19832,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT2.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT2.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT2.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT2.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT2.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT2.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT2.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h254) begin
+            readback_data_var[15:0] = field_storage.PORT2.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h27c) begin
             readback_data_var[3:0] = hwif_in.PORT2.INFO.index.next;
@@ -17183,6 +19924,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT3.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT3.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT3.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT3.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT3.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT3.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT3.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h2d4) begin
+            readback_data_var[15:0] = field_storage.PORT3.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h2fc) begin
             readback_data_var[3:0] = hwif_in.PORT3.INFO.index.next;
@@ -17268,6 +20016,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT4.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT4.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT4.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT4.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT4.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT4.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT4.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h354) begin
+            readback_data_var[15:0] = field_storage.PORT4.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h37c) begin
             readback_data_var[3:0] = hwif_in.PORT4.INFO.index.next;
@@ -17353,6 +20108,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT5.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT5.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT5.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT5.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT5.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT5.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT5.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h3d4) begin
+            readback_data_var[15:0] = field_storage.PORT5.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h3fc) begin
             readback_data_var[3:0] = hwif_in.PORT5.INFO.index.next;
@@ -17438,6 +20200,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT6.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT6.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT6.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT6.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT6.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT6.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT6.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h454) begin
+            readback_data_var[15:0] = field_storage.PORT6.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h47c) begin
             readback_data_var[3:0] = hwif_in.PORT6.INFO.index.next;
@@ -17523,6 +20292,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT7.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT7.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT7.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT7.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT7.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT7.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT7.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h4d4) begin
+            readback_data_var[15:0] = field_storage.PORT7.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h4fc) begin
             readback_data_var[3:0] = hwif_in.PORT7.INFO.index.next;
@@ -17608,6 +20384,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT8.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT8.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT8.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT8.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT8.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT8.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT8.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h554) begin
+            readback_data_var[15:0] = field_storage.PORT8.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h57c) begin
             readback_data_var[3:0] = hwif_in.PORT8.INFO.index.next;
@@ -17693,6 +20476,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT9.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT9.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT9.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT9.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT9.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT9.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT9.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h5d4) begin
+            readback_data_var[15:0] = field_storage.PORT9.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h5fc) begin
             readback_data_var[3:0] = hwif_in.PORT9.INFO.index.next;
@@ -17778,6 +20568,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT10.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT10.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT10.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT10.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT10.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT10.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT10.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h654) begin
+            readback_data_var[15:0] = field_storage.PORT10.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h67c) begin
             readback_data_var[3:0] = hwif_in.PORT10.INFO.index.next;
@@ -17863,6 +20660,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT11.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT11.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT11.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT11.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT11.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT11.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT11.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h6d4) begin
+            readback_data_var[15:0] = field_storage.PORT11.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h6fc) begin
             readback_data_var[3:0] = hwif_in.PORT11.INFO.index.next;
@@ -17948,6 +20752,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT12.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT12.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT12.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT12.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT12.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT12.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT12.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h754) begin
+            readback_data_var[15:0] = field_storage.PORT12.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h77c) begin
             readback_data_var[3:0] = hwif_in.PORT12.INFO.index.next;
@@ -18033,6 +20844,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT13.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT13.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT13.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT13.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT13.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT13.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT13.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h7d4) begin
+            readback_data_var[15:0] = field_storage.PORT13.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h7fc) begin
             readback_data_var[3:0] = hwif_in.PORT13.INFO.index.next;
@@ -18118,6 +20936,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT14.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT14.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT14.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT14.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT14.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT14.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT14.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h854) begin
+            readback_data_var[15:0] = field_storage.PORT14.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h87c) begin
             readback_data_var[3:0] = hwif_in.PORT14.INFO.index.next;
@@ -18203,6 +21028,13 @@ module hc_regs (
             readback_data_var[1] = field_storage.PORT15.FAULT.win_wr.value;
             readback_data_var[2] = field_storage.PORT15.FAULT.proto_rd.value;
             readback_data_var[3] = field_storage.PORT15.FAULT.proto_wr.value;
+            readback_data_var[4] = field_storage.PORT15.FAULT.w_stall.value;
+            readback_data_var[5] = field_storage.PORT15.FAULT.r_stall.value;
+            readback_data_var[6] = field_storage.PORT15.FAULT.b_stall.value;
+            readback_data_var[7] = field_storage.PORT15.FAULT.wlast.value;
+        end
+        if(rd_mux_addr == 12'h8d4) begin
+            readback_data_var[15:0] = field_storage.PORT15.TIMEOUT.cycles.value;
         end
         if(rd_mux_addr == 12'h8fc) begin
             readback_data_var[3:0] = hwif_in.PORT15.INFO.index.next;

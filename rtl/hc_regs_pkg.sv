@@ -317,11 +317,39 @@ package hc_regs_pkg;
     } hyperconnect__port_t__FAULT__proto_wr__in_t;
 
     typedef struct {
+        logic hwset;
+    } hyperconnect__port_t__FAULT__w_stall__in_t;
+
+    typedef struct {
+        logic hwset;
+    } hyperconnect__port_t__FAULT__r_stall__in_t;
+
+    typedef struct {
+        logic hwset;
+    } hyperconnect__port_t__FAULT__b_stall__in_t;
+
+    typedef struct {
+        logic hwset;
+    } hyperconnect__port_t__FAULT__wlast__in_t;
+
+    typedef struct {
         hyperconnect__port_t__FAULT__win_rd__in_t win_rd;
         hyperconnect__port_t__FAULT__win_wr__in_t win_wr;
         hyperconnect__port_t__FAULT__proto_rd__in_t proto_rd;
         hyperconnect__port_t__FAULT__proto_wr__in_t proto_wr;
+        hyperconnect__port_t__FAULT__w_stall__in_t w_stall;
+        hyperconnect__port_t__FAULT__r_stall__in_t r_stall;
+        hyperconnect__port_t__FAULT__b_stall__in_t b_stall;
+        hyperconnect__port_t__FAULT__wlast__in_t wlast;
     } hyperconnect__port_t__FAULT__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__port_t__TIMEOUT__cycles__in_t;
+
+    typedef struct {
+        hyperconnect__port_t__TIMEOUT__cycles__in_t cycles;
+    } hyperconnect__port_t__TIMEOUT__in_t;
 
     typedef struct {
         logic [3:0] next;
@@ -352,6 +380,7 @@ package hc_regs_pkg;
         hyperconnect__port_t__win_lo_t_name_51ed7492__in_t WIN_SIZE_LO;
         hyperconnect__port_t__win_hi_t_name_c2cae9aa__in_t WIN_SIZE_HI;
         hyperconnect__port_t__FAULT__in_t FAULT;
+        hyperconnect__port_t__TIMEOUT__in_t TIMEOUT;
         hyperconnect__port_t__INFO__in_t INFO;
     } hyperconnect__port_t__in_t;
 
@@ -551,6 +580,37 @@ package hc_regs_pkg;
     } hyperconnect__port_t__win_hi_t_name_c2cae9aa__out_t;
 
     typedef struct {
+        logic value;
+    } hyperconnect__port_t__FAULT__w_stall__out_t;
+
+    typedef struct {
+        logic value;
+    } hyperconnect__port_t__FAULT__r_stall__out_t;
+
+    typedef struct {
+        logic value;
+    } hyperconnect__port_t__FAULT__b_stall__out_t;
+
+    typedef struct {
+        logic value;
+    } hyperconnect__port_t__FAULT__wlast__out_t;
+
+    typedef struct {
+        hyperconnect__port_t__FAULT__w_stall__out_t w_stall;
+        hyperconnect__port_t__FAULT__r_stall__out_t r_stall;
+        hyperconnect__port_t__FAULT__b_stall__out_t b_stall;
+        hyperconnect__port_t__FAULT__wlast__out_t wlast;
+    } hyperconnect__port_t__FAULT__out_t;
+
+    typedef struct {
+        logic [15:0] value;
+    } hyperconnect__port_t__TIMEOUT__cycles__out_t;
+
+    typedef struct {
+        hyperconnect__port_t__TIMEOUT__cycles__out_t cycles;
+    } hyperconnect__port_t__TIMEOUT__out_t;
+
+    typedef struct {
         hyperconnect__port_t__CFG__out_t CFG;
         hyperconnect__port_t__LIMITS__out_t LIMITS;
         hyperconnect__port_t__BUDGET__out_t BUDGET;
@@ -561,6 +621,8 @@ package hc_regs_pkg;
         hyperconnect__port_t__win_hi_t_name_248db788__out_t WIN_BASE_HI;
         hyperconnect__port_t__win_lo_t_name_51ed7492__out_t WIN_SIZE_LO;
         hyperconnect__port_t__win_hi_t_name_c2cae9aa__out_t WIN_SIZE_HI;
+        hyperconnect__port_t__FAULT__out_t FAULT;
+        hyperconnect__port_t__TIMEOUT__out_t TIMEOUT;
     } hyperconnect__port_t__out_t;
 
     typedef struct {

@@ -69,7 +69,9 @@ module hc_regs_ports #(
     output logic [PORTS-1:0]    win_en,
     output logic [PORTS*64-1:0] win_base,
     output logic [PORTS*64-1:0] win_size,
-    input  logic [PORTS*4-1:0]  fault_set,    // {proto_wr, proto_rd, win_wr, win_rd}
+    input  logic [PORTS*8-1:0]  fault_set,    // {wlast, b_stall, r_stall, w_stall, proto_wr, proto_rd, win_wr, win_rd}
+    output logic [PORTS*16-1:0] timeout,
+    output logic [PORTS-1:0]    fault_active, // a watchdog flag (w_stall, r_stall, b_stall, wlast) is set
     output logic [PORTS*4-1:0]  irq_en,       // {fault, budget_spent, error, decoupled}
     output logic [PORTS*4-1:0]  irq_status,
     input  logic [PORTS*4-1:0]  irq_set,
@@ -123,10 +125,14 @@ module hc_regs_ports #(
         hwif_in.PORT0.IRQ_STATUS.budget_spent.hwset = irq_set[0*4 + 2];
         hwif_in.PORT0.IRQ_STATUS.fault.hwset = irq_set[0*4 + 3];
         hwif_in.PORT0.INFO.index.next = 4'd0;
-        hwif_in.PORT0.FAULT.win_rd.hwset = fault_set[0*4 + 0];
-        hwif_in.PORT0.FAULT.win_wr.hwset = fault_set[0*4 + 1];
-        hwif_in.PORT0.FAULT.proto_rd.hwset = fault_set[0*4 + 2];
-        hwif_in.PORT0.FAULT.proto_wr.hwset = fault_set[0*4 + 3];
+        hwif_in.PORT0.FAULT.win_rd.hwset = fault_set[0*8 + 0];
+        hwif_in.PORT0.FAULT.win_wr.hwset = fault_set[0*8 + 1];
+        hwif_in.PORT0.FAULT.proto_rd.hwset = fault_set[0*8 + 2];
+        hwif_in.PORT0.FAULT.proto_wr.hwset = fault_set[0*8 + 3];
+        hwif_in.PORT0.FAULT.w_stall.hwset = fault_set[0*8 + 4];
+        hwif_in.PORT0.FAULT.r_stall.hwset = fault_set[0*8 + 5];
+        hwif_in.PORT0.FAULT.b_stall.hwset = fault_set[0*8 + 6];
+        hwif_in.PORT0.FAULT.wlast.hwset = fault_set[0*8 + 7];
         hwif_in.PORT0.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -144,6 +150,7 @@ module hc_regs_ports #(
         hwif_in.PORT0.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT0.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT0.RD_BYTES_LO.value.next = counters[0*256 + 0*32 +: 32];
         hwif_in.PORT0.RD_BYTES_HI.value.next = counters[0*256 + 1*32 +: 32];
         hwif_in.PORT0.WR_BYTES_LO.value.next = counters[0*256 + 2*32 +: 32];
@@ -169,10 +176,14 @@ module hc_regs_ports #(
         hwif_in.PORT1.IRQ_STATUS.budget_spent.hwset = irq_set[1*4 + 2];
         hwif_in.PORT1.IRQ_STATUS.fault.hwset = irq_set[1*4 + 3];
         hwif_in.PORT1.INFO.index.next = 4'd1;
-        hwif_in.PORT1.FAULT.win_rd.hwset = fault_set[1*4 + 0];
-        hwif_in.PORT1.FAULT.win_wr.hwset = fault_set[1*4 + 1];
-        hwif_in.PORT1.FAULT.proto_rd.hwset = fault_set[1*4 + 2];
-        hwif_in.PORT1.FAULT.proto_wr.hwset = fault_set[1*4 + 3];
+        hwif_in.PORT1.FAULT.win_rd.hwset = fault_set[1*8 + 0];
+        hwif_in.PORT1.FAULT.win_wr.hwset = fault_set[1*8 + 1];
+        hwif_in.PORT1.FAULT.proto_rd.hwset = fault_set[1*8 + 2];
+        hwif_in.PORT1.FAULT.proto_wr.hwset = fault_set[1*8 + 3];
+        hwif_in.PORT1.FAULT.w_stall.hwset = fault_set[1*8 + 4];
+        hwif_in.PORT1.FAULT.r_stall.hwset = fault_set[1*8 + 5];
+        hwif_in.PORT1.FAULT.b_stall.hwset = fault_set[1*8 + 6];
+        hwif_in.PORT1.FAULT.wlast.hwset = fault_set[1*8 + 7];
         hwif_in.PORT1.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -190,6 +201,7 @@ module hc_regs_ports #(
         hwif_in.PORT1.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT1.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT1.RD_BYTES_LO.value.next = counters[1*256 + 0*32 +: 32];
         hwif_in.PORT1.RD_BYTES_HI.value.next = counters[1*256 + 1*32 +: 32];
         hwif_in.PORT1.WR_BYTES_LO.value.next = counters[1*256 + 2*32 +: 32];
@@ -215,10 +227,14 @@ module hc_regs_ports #(
         hwif_in.PORT2.IRQ_STATUS.budget_spent.hwset = irq_set[2*4 + 2];
         hwif_in.PORT2.IRQ_STATUS.fault.hwset = irq_set[2*4 + 3];
         hwif_in.PORT2.INFO.index.next = 4'd2;
-        hwif_in.PORT2.FAULT.win_rd.hwset = fault_set[2*4 + 0];
-        hwif_in.PORT2.FAULT.win_wr.hwset = fault_set[2*4 + 1];
-        hwif_in.PORT2.FAULT.proto_rd.hwset = fault_set[2*4 + 2];
-        hwif_in.PORT2.FAULT.proto_wr.hwset = fault_set[2*4 + 3];
+        hwif_in.PORT2.FAULT.win_rd.hwset = fault_set[2*8 + 0];
+        hwif_in.PORT2.FAULT.win_wr.hwset = fault_set[2*8 + 1];
+        hwif_in.PORT2.FAULT.proto_rd.hwset = fault_set[2*8 + 2];
+        hwif_in.PORT2.FAULT.proto_wr.hwset = fault_set[2*8 + 3];
+        hwif_in.PORT2.FAULT.w_stall.hwset = fault_set[2*8 + 4];
+        hwif_in.PORT2.FAULT.r_stall.hwset = fault_set[2*8 + 5];
+        hwif_in.PORT2.FAULT.b_stall.hwset = fault_set[2*8 + 6];
+        hwif_in.PORT2.FAULT.wlast.hwset = fault_set[2*8 + 7];
         hwif_in.PORT2.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -236,6 +252,7 @@ module hc_regs_ports #(
         hwif_in.PORT2.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT2.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT2.RD_BYTES_LO.value.next = counters[2*256 + 0*32 +: 32];
         hwif_in.PORT2.RD_BYTES_HI.value.next = counters[2*256 + 1*32 +: 32];
         hwif_in.PORT2.WR_BYTES_LO.value.next = counters[2*256 + 2*32 +: 32];
@@ -261,10 +278,14 @@ module hc_regs_ports #(
         hwif_in.PORT3.IRQ_STATUS.budget_spent.hwset = irq_set[3*4 + 2];
         hwif_in.PORT3.IRQ_STATUS.fault.hwset = irq_set[3*4 + 3];
         hwif_in.PORT3.INFO.index.next = 4'd3;
-        hwif_in.PORT3.FAULT.win_rd.hwset = fault_set[3*4 + 0];
-        hwif_in.PORT3.FAULT.win_wr.hwset = fault_set[3*4 + 1];
-        hwif_in.PORT3.FAULT.proto_rd.hwset = fault_set[3*4 + 2];
-        hwif_in.PORT3.FAULT.proto_wr.hwset = fault_set[3*4 + 3];
+        hwif_in.PORT3.FAULT.win_rd.hwset = fault_set[3*8 + 0];
+        hwif_in.PORT3.FAULT.win_wr.hwset = fault_set[3*8 + 1];
+        hwif_in.PORT3.FAULT.proto_rd.hwset = fault_set[3*8 + 2];
+        hwif_in.PORT3.FAULT.proto_wr.hwset = fault_set[3*8 + 3];
+        hwif_in.PORT3.FAULT.w_stall.hwset = fault_set[3*8 + 4];
+        hwif_in.PORT3.FAULT.r_stall.hwset = fault_set[3*8 + 5];
+        hwif_in.PORT3.FAULT.b_stall.hwset = fault_set[3*8 + 6];
+        hwif_in.PORT3.FAULT.wlast.hwset = fault_set[3*8 + 7];
         hwif_in.PORT3.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -282,6 +303,7 @@ module hc_regs_ports #(
         hwif_in.PORT3.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT3.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT3.RD_BYTES_LO.value.next = counters[3*256 + 0*32 +: 32];
         hwif_in.PORT3.RD_BYTES_HI.value.next = counters[3*256 + 1*32 +: 32];
         hwif_in.PORT3.WR_BYTES_LO.value.next = counters[3*256 + 2*32 +: 32];
@@ -307,10 +329,14 @@ module hc_regs_ports #(
         hwif_in.PORT4.IRQ_STATUS.budget_spent.hwset = irq_set[4*4 + 2];
         hwif_in.PORT4.IRQ_STATUS.fault.hwset = irq_set[4*4 + 3];
         hwif_in.PORT4.INFO.index.next = 4'd4;
-        hwif_in.PORT4.FAULT.win_rd.hwset = fault_set[4*4 + 0];
-        hwif_in.PORT4.FAULT.win_wr.hwset = fault_set[4*4 + 1];
-        hwif_in.PORT4.FAULT.proto_rd.hwset = fault_set[4*4 + 2];
-        hwif_in.PORT4.FAULT.proto_wr.hwset = fault_set[4*4 + 3];
+        hwif_in.PORT4.FAULT.win_rd.hwset = fault_set[4*8 + 0];
+        hwif_in.PORT4.FAULT.win_wr.hwset = fault_set[4*8 + 1];
+        hwif_in.PORT4.FAULT.proto_rd.hwset = fault_set[4*8 + 2];
+        hwif_in.PORT4.FAULT.proto_wr.hwset = fault_set[4*8 + 3];
+        hwif_in.PORT4.FAULT.w_stall.hwset = fault_set[4*8 + 4];
+        hwif_in.PORT4.FAULT.r_stall.hwset = fault_set[4*8 + 5];
+        hwif_in.PORT4.FAULT.b_stall.hwset = fault_set[4*8 + 6];
+        hwif_in.PORT4.FAULT.wlast.hwset = fault_set[4*8 + 7];
         hwif_in.PORT4.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -328,6 +354,7 @@ module hc_regs_ports #(
         hwif_in.PORT4.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT4.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT4.RD_BYTES_LO.value.next = counters[4*256 + 0*32 +: 32];
         hwif_in.PORT4.RD_BYTES_HI.value.next = counters[4*256 + 1*32 +: 32];
         hwif_in.PORT4.WR_BYTES_LO.value.next = counters[4*256 + 2*32 +: 32];
@@ -353,10 +380,14 @@ module hc_regs_ports #(
         hwif_in.PORT5.IRQ_STATUS.budget_spent.hwset = irq_set[5*4 + 2];
         hwif_in.PORT5.IRQ_STATUS.fault.hwset = irq_set[5*4 + 3];
         hwif_in.PORT5.INFO.index.next = 4'd5;
-        hwif_in.PORT5.FAULT.win_rd.hwset = fault_set[5*4 + 0];
-        hwif_in.PORT5.FAULT.win_wr.hwset = fault_set[5*4 + 1];
-        hwif_in.PORT5.FAULT.proto_rd.hwset = fault_set[5*4 + 2];
-        hwif_in.PORT5.FAULT.proto_wr.hwset = fault_set[5*4 + 3];
+        hwif_in.PORT5.FAULT.win_rd.hwset = fault_set[5*8 + 0];
+        hwif_in.PORT5.FAULT.win_wr.hwset = fault_set[5*8 + 1];
+        hwif_in.PORT5.FAULT.proto_rd.hwset = fault_set[5*8 + 2];
+        hwif_in.PORT5.FAULT.proto_wr.hwset = fault_set[5*8 + 3];
+        hwif_in.PORT5.FAULT.w_stall.hwset = fault_set[5*8 + 4];
+        hwif_in.PORT5.FAULT.r_stall.hwset = fault_set[5*8 + 5];
+        hwif_in.PORT5.FAULT.b_stall.hwset = fault_set[5*8 + 6];
+        hwif_in.PORT5.FAULT.wlast.hwset = fault_set[5*8 + 7];
         hwif_in.PORT5.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -374,6 +405,7 @@ module hc_regs_ports #(
         hwif_in.PORT5.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT5.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT5.RD_BYTES_LO.value.next = counters[5*256 + 0*32 +: 32];
         hwif_in.PORT5.RD_BYTES_HI.value.next = counters[5*256 + 1*32 +: 32];
         hwif_in.PORT5.WR_BYTES_LO.value.next = counters[5*256 + 2*32 +: 32];
@@ -399,10 +431,14 @@ module hc_regs_ports #(
         hwif_in.PORT6.IRQ_STATUS.budget_spent.hwset = irq_set[6*4 + 2];
         hwif_in.PORT6.IRQ_STATUS.fault.hwset = irq_set[6*4 + 3];
         hwif_in.PORT6.INFO.index.next = 4'd6;
-        hwif_in.PORT6.FAULT.win_rd.hwset = fault_set[6*4 + 0];
-        hwif_in.PORT6.FAULT.win_wr.hwset = fault_set[6*4 + 1];
-        hwif_in.PORT6.FAULT.proto_rd.hwset = fault_set[6*4 + 2];
-        hwif_in.PORT6.FAULT.proto_wr.hwset = fault_set[6*4 + 3];
+        hwif_in.PORT6.FAULT.win_rd.hwset = fault_set[6*8 + 0];
+        hwif_in.PORT6.FAULT.win_wr.hwset = fault_set[6*8 + 1];
+        hwif_in.PORT6.FAULT.proto_rd.hwset = fault_set[6*8 + 2];
+        hwif_in.PORT6.FAULT.proto_wr.hwset = fault_set[6*8 + 3];
+        hwif_in.PORT6.FAULT.w_stall.hwset = fault_set[6*8 + 4];
+        hwif_in.PORT6.FAULT.r_stall.hwset = fault_set[6*8 + 5];
+        hwif_in.PORT6.FAULT.b_stall.hwset = fault_set[6*8 + 6];
+        hwif_in.PORT6.FAULT.wlast.hwset = fault_set[6*8 + 7];
         hwif_in.PORT6.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -420,6 +456,7 @@ module hc_regs_ports #(
         hwif_in.PORT6.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT6.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT6.RD_BYTES_LO.value.next = counters[6*256 + 0*32 +: 32];
         hwif_in.PORT6.RD_BYTES_HI.value.next = counters[6*256 + 1*32 +: 32];
         hwif_in.PORT6.WR_BYTES_LO.value.next = counters[6*256 + 2*32 +: 32];
@@ -445,10 +482,14 @@ module hc_regs_ports #(
         hwif_in.PORT7.IRQ_STATUS.budget_spent.hwset = irq_set[7*4 + 2];
         hwif_in.PORT7.IRQ_STATUS.fault.hwset = irq_set[7*4 + 3];
         hwif_in.PORT7.INFO.index.next = 4'd7;
-        hwif_in.PORT7.FAULT.win_rd.hwset = fault_set[7*4 + 0];
-        hwif_in.PORT7.FAULT.win_wr.hwset = fault_set[7*4 + 1];
-        hwif_in.PORT7.FAULT.proto_rd.hwset = fault_set[7*4 + 2];
-        hwif_in.PORT7.FAULT.proto_wr.hwset = fault_set[7*4 + 3];
+        hwif_in.PORT7.FAULT.win_rd.hwset = fault_set[7*8 + 0];
+        hwif_in.PORT7.FAULT.win_wr.hwset = fault_set[7*8 + 1];
+        hwif_in.PORT7.FAULT.proto_rd.hwset = fault_set[7*8 + 2];
+        hwif_in.PORT7.FAULT.proto_wr.hwset = fault_set[7*8 + 3];
+        hwif_in.PORT7.FAULT.w_stall.hwset = fault_set[7*8 + 4];
+        hwif_in.PORT7.FAULT.r_stall.hwset = fault_set[7*8 + 5];
+        hwif_in.PORT7.FAULT.b_stall.hwset = fault_set[7*8 + 6];
+        hwif_in.PORT7.FAULT.wlast.hwset = fault_set[7*8 + 7];
         hwif_in.PORT7.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -466,6 +507,7 @@ module hc_regs_ports #(
         hwif_in.PORT7.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT7.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT7.RD_BYTES_LO.value.next = counters[7*256 + 0*32 +: 32];
         hwif_in.PORT7.RD_BYTES_HI.value.next = counters[7*256 + 1*32 +: 32];
         hwif_in.PORT7.WR_BYTES_LO.value.next = counters[7*256 + 2*32 +: 32];
@@ -491,10 +533,14 @@ module hc_regs_ports #(
         hwif_in.PORT8.IRQ_STATUS.budget_spent.hwset = irq_set[8*4 + 2];
         hwif_in.PORT8.IRQ_STATUS.fault.hwset = irq_set[8*4 + 3];
         hwif_in.PORT8.INFO.index.next = 4'd8;
-        hwif_in.PORT8.FAULT.win_rd.hwset = fault_set[8*4 + 0];
-        hwif_in.PORT8.FAULT.win_wr.hwset = fault_set[8*4 + 1];
-        hwif_in.PORT8.FAULT.proto_rd.hwset = fault_set[8*4 + 2];
-        hwif_in.PORT8.FAULT.proto_wr.hwset = fault_set[8*4 + 3];
+        hwif_in.PORT8.FAULT.win_rd.hwset = fault_set[8*8 + 0];
+        hwif_in.PORT8.FAULT.win_wr.hwset = fault_set[8*8 + 1];
+        hwif_in.PORT8.FAULT.proto_rd.hwset = fault_set[8*8 + 2];
+        hwif_in.PORT8.FAULT.proto_wr.hwset = fault_set[8*8 + 3];
+        hwif_in.PORT8.FAULT.w_stall.hwset = fault_set[8*8 + 4];
+        hwif_in.PORT8.FAULT.r_stall.hwset = fault_set[8*8 + 5];
+        hwif_in.PORT8.FAULT.b_stall.hwset = fault_set[8*8 + 6];
+        hwif_in.PORT8.FAULT.wlast.hwset = fault_set[8*8 + 7];
         hwif_in.PORT8.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -512,6 +558,7 @@ module hc_regs_ports #(
         hwif_in.PORT8.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT8.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT8.RD_BYTES_LO.value.next = counters[8*256 + 0*32 +: 32];
         hwif_in.PORT8.RD_BYTES_HI.value.next = counters[8*256 + 1*32 +: 32];
         hwif_in.PORT8.WR_BYTES_LO.value.next = counters[8*256 + 2*32 +: 32];
@@ -537,10 +584,14 @@ module hc_regs_ports #(
         hwif_in.PORT9.IRQ_STATUS.budget_spent.hwset = irq_set[9*4 + 2];
         hwif_in.PORT9.IRQ_STATUS.fault.hwset = irq_set[9*4 + 3];
         hwif_in.PORT9.INFO.index.next = 4'd9;
-        hwif_in.PORT9.FAULT.win_rd.hwset = fault_set[9*4 + 0];
-        hwif_in.PORT9.FAULT.win_wr.hwset = fault_set[9*4 + 1];
-        hwif_in.PORT9.FAULT.proto_rd.hwset = fault_set[9*4 + 2];
-        hwif_in.PORT9.FAULT.proto_wr.hwset = fault_set[9*4 + 3];
+        hwif_in.PORT9.FAULT.win_rd.hwset = fault_set[9*8 + 0];
+        hwif_in.PORT9.FAULT.win_wr.hwset = fault_set[9*8 + 1];
+        hwif_in.PORT9.FAULT.proto_rd.hwset = fault_set[9*8 + 2];
+        hwif_in.PORT9.FAULT.proto_wr.hwset = fault_set[9*8 + 3];
+        hwif_in.PORT9.FAULT.w_stall.hwset = fault_set[9*8 + 4];
+        hwif_in.PORT9.FAULT.r_stall.hwset = fault_set[9*8 + 5];
+        hwif_in.PORT9.FAULT.b_stall.hwset = fault_set[9*8 + 6];
+        hwif_in.PORT9.FAULT.wlast.hwset = fault_set[9*8 + 7];
         hwif_in.PORT9.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -558,6 +609,7 @@ module hc_regs_ports #(
         hwif_in.PORT9.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT9.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT9.RD_BYTES_LO.value.next = counters[9*256 + 0*32 +: 32];
         hwif_in.PORT9.RD_BYTES_HI.value.next = counters[9*256 + 1*32 +: 32];
         hwif_in.PORT9.WR_BYTES_LO.value.next = counters[9*256 + 2*32 +: 32];
@@ -583,10 +635,14 @@ module hc_regs_ports #(
         hwif_in.PORT10.IRQ_STATUS.budget_spent.hwset = irq_set[10*4 + 2];
         hwif_in.PORT10.IRQ_STATUS.fault.hwset = irq_set[10*4 + 3];
         hwif_in.PORT10.INFO.index.next = 4'd10;
-        hwif_in.PORT10.FAULT.win_rd.hwset = fault_set[10*4 + 0];
-        hwif_in.PORT10.FAULT.win_wr.hwset = fault_set[10*4 + 1];
-        hwif_in.PORT10.FAULT.proto_rd.hwset = fault_set[10*4 + 2];
-        hwif_in.PORT10.FAULT.proto_wr.hwset = fault_set[10*4 + 3];
+        hwif_in.PORT10.FAULT.win_rd.hwset = fault_set[10*8 + 0];
+        hwif_in.PORT10.FAULT.win_wr.hwset = fault_set[10*8 + 1];
+        hwif_in.PORT10.FAULT.proto_rd.hwset = fault_set[10*8 + 2];
+        hwif_in.PORT10.FAULT.proto_wr.hwset = fault_set[10*8 + 3];
+        hwif_in.PORT10.FAULT.w_stall.hwset = fault_set[10*8 + 4];
+        hwif_in.PORT10.FAULT.r_stall.hwset = fault_set[10*8 + 5];
+        hwif_in.PORT10.FAULT.b_stall.hwset = fault_set[10*8 + 6];
+        hwif_in.PORT10.FAULT.wlast.hwset = fault_set[10*8 + 7];
         hwif_in.PORT10.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -604,6 +660,7 @@ module hc_regs_ports #(
         hwif_in.PORT10.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT10.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT10.RD_BYTES_LO.value.next = counters[10*256 + 0*32 +: 32];
         hwif_in.PORT10.RD_BYTES_HI.value.next = counters[10*256 + 1*32 +: 32];
         hwif_in.PORT10.WR_BYTES_LO.value.next = counters[10*256 + 2*32 +: 32];
@@ -629,10 +686,14 @@ module hc_regs_ports #(
         hwif_in.PORT11.IRQ_STATUS.budget_spent.hwset = irq_set[11*4 + 2];
         hwif_in.PORT11.IRQ_STATUS.fault.hwset = irq_set[11*4 + 3];
         hwif_in.PORT11.INFO.index.next = 4'd11;
-        hwif_in.PORT11.FAULT.win_rd.hwset = fault_set[11*4 + 0];
-        hwif_in.PORT11.FAULT.win_wr.hwset = fault_set[11*4 + 1];
-        hwif_in.PORT11.FAULT.proto_rd.hwset = fault_set[11*4 + 2];
-        hwif_in.PORT11.FAULT.proto_wr.hwset = fault_set[11*4 + 3];
+        hwif_in.PORT11.FAULT.win_rd.hwset = fault_set[11*8 + 0];
+        hwif_in.PORT11.FAULT.win_wr.hwset = fault_set[11*8 + 1];
+        hwif_in.PORT11.FAULT.proto_rd.hwset = fault_set[11*8 + 2];
+        hwif_in.PORT11.FAULT.proto_wr.hwset = fault_set[11*8 + 3];
+        hwif_in.PORT11.FAULT.w_stall.hwset = fault_set[11*8 + 4];
+        hwif_in.PORT11.FAULT.r_stall.hwset = fault_set[11*8 + 5];
+        hwif_in.PORT11.FAULT.b_stall.hwset = fault_set[11*8 + 6];
+        hwif_in.PORT11.FAULT.wlast.hwset = fault_set[11*8 + 7];
         hwif_in.PORT11.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -650,6 +711,7 @@ module hc_regs_ports #(
         hwif_in.PORT11.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT11.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT11.RD_BYTES_LO.value.next = counters[11*256 + 0*32 +: 32];
         hwif_in.PORT11.RD_BYTES_HI.value.next = counters[11*256 + 1*32 +: 32];
         hwif_in.PORT11.WR_BYTES_LO.value.next = counters[11*256 + 2*32 +: 32];
@@ -675,10 +737,14 @@ module hc_regs_ports #(
         hwif_in.PORT12.IRQ_STATUS.budget_spent.hwset = irq_set[12*4 + 2];
         hwif_in.PORT12.IRQ_STATUS.fault.hwset = irq_set[12*4 + 3];
         hwif_in.PORT12.INFO.index.next = 4'd12;
-        hwif_in.PORT12.FAULT.win_rd.hwset = fault_set[12*4 + 0];
-        hwif_in.PORT12.FAULT.win_wr.hwset = fault_set[12*4 + 1];
-        hwif_in.PORT12.FAULT.proto_rd.hwset = fault_set[12*4 + 2];
-        hwif_in.PORT12.FAULT.proto_wr.hwset = fault_set[12*4 + 3];
+        hwif_in.PORT12.FAULT.win_rd.hwset = fault_set[12*8 + 0];
+        hwif_in.PORT12.FAULT.win_wr.hwset = fault_set[12*8 + 1];
+        hwif_in.PORT12.FAULT.proto_rd.hwset = fault_set[12*8 + 2];
+        hwif_in.PORT12.FAULT.proto_wr.hwset = fault_set[12*8 + 3];
+        hwif_in.PORT12.FAULT.w_stall.hwset = fault_set[12*8 + 4];
+        hwif_in.PORT12.FAULT.r_stall.hwset = fault_set[12*8 + 5];
+        hwif_in.PORT12.FAULT.b_stall.hwset = fault_set[12*8 + 6];
+        hwif_in.PORT12.FAULT.wlast.hwset = fault_set[12*8 + 7];
         hwif_in.PORT12.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -696,6 +762,7 @@ module hc_regs_ports #(
         hwif_in.PORT12.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT12.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT12.RD_BYTES_LO.value.next = counters[12*256 + 0*32 +: 32];
         hwif_in.PORT12.RD_BYTES_HI.value.next = counters[12*256 + 1*32 +: 32];
         hwif_in.PORT12.WR_BYTES_LO.value.next = counters[12*256 + 2*32 +: 32];
@@ -721,10 +788,14 @@ module hc_regs_ports #(
         hwif_in.PORT13.IRQ_STATUS.budget_spent.hwset = irq_set[13*4 + 2];
         hwif_in.PORT13.IRQ_STATUS.fault.hwset = irq_set[13*4 + 3];
         hwif_in.PORT13.INFO.index.next = 4'd13;
-        hwif_in.PORT13.FAULT.win_rd.hwset = fault_set[13*4 + 0];
-        hwif_in.PORT13.FAULT.win_wr.hwset = fault_set[13*4 + 1];
-        hwif_in.PORT13.FAULT.proto_rd.hwset = fault_set[13*4 + 2];
-        hwif_in.PORT13.FAULT.proto_wr.hwset = fault_set[13*4 + 3];
+        hwif_in.PORT13.FAULT.win_rd.hwset = fault_set[13*8 + 0];
+        hwif_in.PORT13.FAULT.win_wr.hwset = fault_set[13*8 + 1];
+        hwif_in.PORT13.FAULT.proto_rd.hwset = fault_set[13*8 + 2];
+        hwif_in.PORT13.FAULT.proto_wr.hwset = fault_set[13*8 + 3];
+        hwif_in.PORT13.FAULT.w_stall.hwset = fault_set[13*8 + 4];
+        hwif_in.PORT13.FAULT.r_stall.hwset = fault_set[13*8 + 5];
+        hwif_in.PORT13.FAULT.b_stall.hwset = fault_set[13*8 + 6];
+        hwif_in.PORT13.FAULT.wlast.hwset = fault_set[13*8 + 7];
         hwif_in.PORT13.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -742,6 +813,7 @@ module hc_regs_ports #(
         hwif_in.PORT13.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT13.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT13.RD_BYTES_LO.value.next = counters[13*256 + 0*32 +: 32];
         hwif_in.PORT13.RD_BYTES_HI.value.next = counters[13*256 + 1*32 +: 32];
         hwif_in.PORT13.WR_BYTES_LO.value.next = counters[13*256 + 2*32 +: 32];
@@ -767,10 +839,14 @@ module hc_regs_ports #(
         hwif_in.PORT14.IRQ_STATUS.budget_spent.hwset = irq_set[14*4 + 2];
         hwif_in.PORT14.IRQ_STATUS.fault.hwset = irq_set[14*4 + 3];
         hwif_in.PORT14.INFO.index.next = 4'd14;
-        hwif_in.PORT14.FAULT.win_rd.hwset = fault_set[14*4 + 0];
-        hwif_in.PORT14.FAULT.win_wr.hwset = fault_set[14*4 + 1];
-        hwif_in.PORT14.FAULT.proto_rd.hwset = fault_set[14*4 + 2];
-        hwif_in.PORT14.FAULT.proto_wr.hwset = fault_set[14*4 + 3];
+        hwif_in.PORT14.FAULT.win_rd.hwset = fault_set[14*8 + 0];
+        hwif_in.PORT14.FAULT.win_wr.hwset = fault_set[14*8 + 1];
+        hwif_in.PORT14.FAULT.proto_rd.hwset = fault_set[14*8 + 2];
+        hwif_in.PORT14.FAULT.proto_wr.hwset = fault_set[14*8 + 3];
+        hwif_in.PORT14.FAULT.w_stall.hwset = fault_set[14*8 + 4];
+        hwif_in.PORT14.FAULT.r_stall.hwset = fault_set[14*8 + 5];
+        hwif_in.PORT14.FAULT.b_stall.hwset = fault_set[14*8 + 6];
+        hwif_in.PORT14.FAULT.wlast.hwset = fault_set[14*8 + 7];
         hwif_in.PORT14.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -788,6 +864,7 @@ module hc_regs_ports #(
         hwif_in.PORT14.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT14.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT14.RD_BYTES_LO.value.next = counters[14*256 + 0*32 +: 32];
         hwif_in.PORT14.RD_BYTES_HI.value.next = counters[14*256 + 1*32 +: 32];
         hwif_in.PORT14.WR_BYTES_LO.value.next = counters[14*256 + 2*32 +: 32];
@@ -813,10 +890,14 @@ module hc_regs_ports #(
         hwif_in.PORT15.IRQ_STATUS.budget_spent.hwset = irq_set[15*4 + 2];
         hwif_in.PORT15.IRQ_STATUS.fault.hwset = irq_set[15*4 + 3];
         hwif_in.PORT15.INFO.index.next = 4'd15;
-        hwif_in.PORT15.FAULT.win_rd.hwset = fault_set[15*4 + 0];
-        hwif_in.PORT15.FAULT.win_wr.hwset = fault_set[15*4 + 1];
-        hwif_in.PORT15.FAULT.proto_rd.hwset = fault_set[15*4 + 2];
-        hwif_in.PORT15.FAULT.proto_wr.hwset = fault_set[15*4 + 3];
+        hwif_in.PORT15.FAULT.win_rd.hwset = fault_set[15*8 + 0];
+        hwif_in.PORT15.FAULT.win_wr.hwset = fault_set[15*8 + 1];
+        hwif_in.PORT15.FAULT.proto_rd.hwset = fault_set[15*8 + 2];
+        hwif_in.PORT15.FAULT.proto_wr.hwset = fault_set[15*8 + 3];
+        hwif_in.PORT15.FAULT.w_stall.hwset = fault_set[15*8 + 4];
+        hwif_in.PORT15.FAULT.r_stall.hwset = fault_set[15*8 + 5];
+        hwif_in.PORT15.FAULT.b_stall.hwset = fault_set[15*8 + 6];
+        hwif_in.PORT15.FAULT.wlast.hwset = fault_set[15*8 + 7];
         hwif_in.PORT15.CFG.nominal_len.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.CFG.prio.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.CFG.res_en.swwel = hwif_out.LOCK.locked.value;
@@ -834,6 +915,7 @@ module hc_regs_ports #(
         hwif_in.PORT15.WIN_BASE_HI.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.WIN_SIZE_LO.value.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.WIN_SIZE_HI.value.swwel = hwif_out.LOCK.locked.value;
+        hwif_in.PORT15.TIMEOUT.cycles.swwel = hwif_out.LOCK.locked.value;
         hwif_in.PORT15.RD_BYTES_LO.value.next = counters[15*256 + 0*32 +: 32];
         hwif_in.PORT15.RD_BYTES_HI.value.next = counters[15*256 + 1*32 +: 32];
         hwif_in.PORT15.WR_BYTES_LO.value.next = counters[15*256 + 2*32 +: 32];
@@ -861,6 +943,8 @@ module hc_regs_ports #(
     assign win_base[0*64 +: 64] = {hwif_out.PORT0.WIN_BASE_HI.value.value, hwif_out.PORT0.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[0*64 +: 64] = {hwif_out.PORT0.WIN_SIZE_HI.value.value, hwif_out.PORT0.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[0] = hwif_out.PORT0.CNT_CTRL.clear.value;
+    assign timeout[0*16 +: 16] = hwif_out.PORT0.TIMEOUT.cycles.value;
+    assign fault_active[0] = hwif_out.PORT0.FAULT.w_stall.value || hwif_out.PORT0.FAULT.r_stall.value || hwif_out.PORT0.FAULT.b_stall.value || hwif_out.PORT0.FAULT.wlast.value;
     assign nominal_len[1*9 +: 9] = hwif_out.PORT1.CFG.nominal_len.value;
     assign prio[1*2 +: 2] = hwif_out.PORT1.CFG.prio.value;
     assign res_en[1] = hwif_out.PORT1.CFG.res_en.value;
@@ -875,6 +959,8 @@ module hc_regs_ports #(
     assign win_base[1*64 +: 64] = {hwif_out.PORT1.WIN_BASE_HI.value.value, hwif_out.PORT1.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[1*64 +: 64] = {hwif_out.PORT1.WIN_SIZE_HI.value.value, hwif_out.PORT1.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[1] = hwif_out.PORT1.CNT_CTRL.clear.value;
+    assign timeout[1*16 +: 16] = hwif_out.PORT1.TIMEOUT.cycles.value;
+    assign fault_active[1] = hwif_out.PORT1.FAULT.w_stall.value || hwif_out.PORT1.FAULT.r_stall.value || hwif_out.PORT1.FAULT.b_stall.value || hwif_out.PORT1.FAULT.wlast.value;
     assign nominal_len[2*9 +: 9] = hwif_out.PORT2.CFG.nominal_len.value;
     assign prio[2*2 +: 2] = hwif_out.PORT2.CFG.prio.value;
     assign res_en[2] = hwif_out.PORT2.CFG.res_en.value;
@@ -889,6 +975,8 @@ module hc_regs_ports #(
     assign win_base[2*64 +: 64] = {hwif_out.PORT2.WIN_BASE_HI.value.value, hwif_out.PORT2.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[2*64 +: 64] = {hwif_out.PORT2.WIN_SIZE_HI.value.value, hwif_out.PORT2.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[2] = hwif_out.PORT2.CNT_CTRL.clear.value;
+    assign timeout[2*16 +: 16] = hwif_out.PORT2.TIMEOUT.cycles.value;
+    assign fault_active[2] = hwif_out.PORT2.FAULT.w_stall.value || hwif_out.PORT2.FAULT.r_stall.value || hwif_out.PORT2.FAULT.b_stall.value || hwif_out.PORT2.FAULT.wlast.value;
     assign nominal_len[3*9 +: 9] = hwif_out.PORT3.CFG.nominal_len.value;
     assign prio[3*2 +: 2] = hwif_out.PORT3.CFG.prio.value;
     assign res_en[3] = hwif_out.PORT3.CFG.res_en.value;
@@ -903,6 +991,8 @@ module hc_regs_ports #(
     assign win_base[3*64 +: 64] = {hwif_out.PORT3.WIN_BASE_HI.value.value, hwif_out.PORT3.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[3*64 +: 64] = {hwif_out.PORT3.WIN_SIZE_HI.value.value, hwif_out.PORT3.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[3] = hwif_out.PORT3.CNT_CTRL.clear.value;
+    assign timeout[3*16 +: 16] = hwif_out.PORT3.TIMEOUT.cycles.value;
+    assign fault_active[3] = hwif_out.PORT3.FAULT.w_stall.value || hwif_out.PORT3.FAULT.r_stall.value || hwif_out.PORT3.FAULT.b_stall.value || hwif_out.PORT3.FAULT.wlast.value;
     assign nominal_len[4*9 +: 9] = hwif_out.PORT4.CFG.nominal_len.value;
     assign prio[4*2 +: 2] = hwif_out.PORT4.CFG.prio.value;
     assign res_en[4] = hwif_out.PORT4.CFG.res_en.value;
@@ -917,6 +1007,8 @@ module hc_regs_ports #(
     assign win_base[4*64 +: 64] = {hwif_out.PORT4.WIN_BASE_HI.value.value, hwif_out.PORT4.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[4*64 +: 64] = {hwif_out.PORT4.WIN_SIZE_HI.value.value, hwif_out.PORT4.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[4] = hwif_out.PORT4.CNT_CTRL.clear.value;
+    assign timeout[4*16 +: 16] = hwif_out.PORT4.TIMEOUT.cycles.value;
+    assign fault_active[4] = hwif_out.PORT4.FAULT.w_stall.value || hwif_out.PORT4.FAULT.r_stall.value || hwif_out.PORT4.FAULT.b_stall.value || hwif_out.PORT4.FAULT.wlast.value;
     assign nominal_len[5*9 +: 9] = hwif_out.PORT5.CFG.nominal_len.value;
     assign prio[5*2 +: 2] = hwif_out.PORT5.CFG.prio.value;
     assign res_en[5] = hwif_out.PORT5.CFG.res_en.value;
@@ -931,6 +1023,8 @@ module hc_regs_ports #(
     assign win_base[5*64 +: 64] = {hwif_out.PORT5.WIN_BASE_HI.value.value, hwif_out.PORT5.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[5*64 +: 64] = {hwif_out.PORT5.WIN_SIZE_HI.value.value, hwif_out.PORT5.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[5] = hwif_out.PORT5.CNT_CTRL.clear.value;
+    assign timeout[5*16 +: 16] = hwif_out.PORT5.TIMEOUT.cycles.value;
+    assign fault_active[5] = hwif_out.PORT5.FAULT.w_stall.value || hwif_out.PORT5.FAULT.r_stall.value || hwif_out.PORT5.FAULT.b_stall.value || hwif_out.PORT5.FAULT.wlast.value;
     assign nominal_len[6*9 +: 9] = hwif_out.PORT6.CFG.nominal_len.value;
     assign prio[6*2 +: 2] = hwif_out.PORT6.CFG.prio.value;
     assign res_en[6] = hwif_out.PORT6.CFG.res_en.value;
@@ -945,6 +1039,8 @@ module hc_regs_ports #(
     assign win_base[6*64 +: 64] = {hwif_out.PORT6.WIN_BASE_HI.value.value, hwif_out.PORT6.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[6*64 +: 64] = {hwif_out.PORT6.WIN_SIZE_HI.value.value, hwif_out.PORT6.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[6] = hwif_out.PORT6.CNT_CTRL.clear.value;
+    assign timeout[6*16 +: 16] = hwif_out.PORT6.TIMEOUT.cycles.value;
+    assign fault_active[6] = hwif_out.PORT6.FAULT.w_stall.value || hwif_out.PORT6.FAULT.r_stall.value || hwif_out.PORT6.FAULT.b_stall.value || hwif_out.PORT6.FAULT.wlast.value;
     assign nominal_len[7*9 +: 9] = hwif_out.PORT7.CFG.nominal_len.value;
     assign prio[7*2 +: 2] = hwif_out.PORT7.CFG.prio.value;
     assign res_en[7] = hwif_out.PORT7.CFG.res_en.value;
@@ -959,6 +1055,8 @@ module hc_regs_ports #(
     assign win_base[7*64 +: 64] = {hwif_out.PORT7.WIN_BASE_HI.value.value, hwif_out.PORT7.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[7*64 +: 64] = {hwif_out.PORT7.WIN_SIZE_HI.value.value, hwif_out.PORT7.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[7] = hwif_out.PORT7.CNT_CTRL.clear.value;
+    assign timeout[7*16 +: 16] = hwif_out.PORT7.TIMEOUT.cycles.value;
+    assign fault_active[7] = hwif_out.PORT7.FAULT.w_stall.value || hwif_out.PORT7.FAULT.r_stall.value || hwif_out.PORT7.FAULT.b_stall.value || hwif_out.PORT7.FAULT.wlast.value;
     assign nominal_len[8*9 +: 9] = hwif_out.PORT8.CFG.nominal_len.value;
     assign prio[8*2 +: 2] = hwif_out.PORT8.CFG.prio.value;
     assign res_en[8] = hwif_out.PORT8.CFG.res_en.value;
@@ -973,6 +1071,8 @@ module hc_regs_ports #(
     assign win_base[8*64 +: 64] = {hwif_out.PORT8.WIN_BASE_HI.value.value, hwif_out.PORT8.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[8*64 +: 64] = {hwif_out.PORT8.WIN_SIZE_HI.value.value, hwif_out.PORT8.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[8] = hwif_out.PORT8.CNT_CTRL.clear.value;
+    assign timeout[8*16 +: 16] = hwif_out.PORT8.TIMEOUT.cycles.value;
+    assign fault_active[8] = hwif_out.PORT8.FAULT.w_stall.value || hwif_out.PORT8.FAULT.r_stall.value || hwif_out.PORT8.FAULT.b_stall.value || hwif_out.PORT8.FAULT.wlast.value;
     assign nominal_len[9*9 +: 9] = hwif_out.PORT9.CFG.nominal_len.value;
     assign prio[9*2 +: 2] = hwif_out.PORT9.CFG.prio.value;
     assign res_en[9] = hwif_out.PORT9.CFG.res_en.value;
@@ -987,6 +1087,8 @@ module hc_regs_ports #(
     assign win_base[9*64 +: 64] = {hwif_out.PORT9.WIN_BASE_HI.value.value, hwif_out.PORT9.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[9*64 +: 64] = {hwif_out.PORT9.WIN_SIZE_HI.value.value, hwif_out.PORT9.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[9] = hwif_out.PORT9.CNT_CTRL.clear.value;
+    assign timeout[9*16 +: 16] = hwif_out.PORT9.TIMEOUT.cycles.value;
+    assign fault_active[9] = hwif_out.PORT9.FAULT.w_stall.value || hwif_out.PORT9.FAULT.r_stall.value || hwif_out.PORT9.FAULT.b_stall.value || hwif_out.PORT9.FAULT.wlast.value;
     assign nominal_len[10*9 +: 9] = hwif_out.PORT10.CFG.nominal_len.value;
     assign prio[10*2 +: 2] = hwif_out.PORT10.CFG.prio.value;
     assign res_en[10] = hwif_out.PORT10.CFG.res_en.value;
@@ -1001,6 +1103,8 @@ module hc_regs_ports #(
     assign win_base[10*64 +: 64] = {hwif_out.PORT10.WIN_BASE_HI.value.value, hwif_out.PORT10.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[10*64 +: 64] = {hwif_out.PORT10.WIN_SIZE_HI.value.value, hwif_out.PORT10.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[10] = hwif_out.PORT10.CNT_CTRL.clear.value;
+    assign timeout[10*16 +: 16] = hwif_out.PORT10.TIMEOUT.cycles.value;
+    assign fault_active[10] = hwif_out.PORT10.FAULT.w_stall.value || hwif_out.PORT10.FAULT.r_stall.value || hwif_out.PORT10.FAULT.b_stall.value || hwif_out.PORT10.FAULT.wlast.value;
     assign nominal_len[11*9 +: 9] = hwif_out.PORT11.CFG.nominal_len.value;
     assign prio[11*2 +: 2] = hwif_out.PORT11.CFG.prio.value;
     assign res_en[11] = hwif_out.PORT11.CFG.res_en.value;
@@ -1015,6 +1119,8 @@ module hc_regs_ports #(
     assign win_base[11*64 +: 64] = {hwif_out.PORT11.WIN_BASE_HI.value.value, hwif_out.PORT11.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[11*64 +: 64] = {hwif_out.PORT11.WIN_SIZE_HI.value.value, hwif_out.PORT11.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[11] = hwif_out.PORT11.CNT_CTRL.clear.value;
+    assign timeout[11*16 +: 16] = hwif_out.PORT11.TIMEOUT.cycles.value;
+    assign fault_active[11] = hwif_out.PORT11.FAULT.w_stall.value || hwif_out.PORT11.FAULT.r_stall.value || hwif_out.PORT11.FAULT.b_stall.value || hwif_out.PORT11.FAULT.wlast.value;
     assign nominal_len[12*9 +: 9] = hwif_out.PORT12.CFG.nominal_len.value;
     assign prio[12*2 +: 2] = hwif_out.PORT12.CFG.prio.value;
     assign res_en[12] = hwif_out.PORT12.CFG.res_en.value;
@@ -1029,6 +1135,8 @@ module hc_regs_ports #(
     assign win_base[12*64 +: 64] = {hwif_out.PORT12.WIN_BASE_HI.value.value, hwif_out.PORT12.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[12*64 +: 64] = {hwif_out.PORT12.WIN_SIZE_HI.value.value, hwif_out.PORT12.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[12] = hwif_out.PORT12.CNT_CTRL.clear.value;
+    assign timeout[12*16 +: 16] = hwif_out.PORT12.TIMEOUT.cycles.value;
+    assign fault_active[12] = hwif_out.PORT12.FAULT.w_stall.value || hwif_out.PORT12.FAULT.r_stall.value || hwif_out.PORT12.FAULT.b_stall.value || hwif_out.PORT12.FAULT.wlast.value;
     assign nominal_len[13*9 +: 9] = hwif_out.PORT13.CFG.nominal_len.value;
     assign prio[13*2 +: 2] = hwif_out.PORT13.CFG.prio.value;
     assign res_en[13] = hwif_out.PORT13.CFG.res_en.value;
@@ -1043,6 +1151,8 @@ module hc_regs_ports #(
     assign win_base[13*64 +: 64] = {hwif_out.PORT13.WIN_BASE_HI.value.value, hwif_out.PORT13.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[13*64 +: 64] = {hwif_out.PORT13.WIN_SIZE_HI.value.value, hwif_out.PORT13.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[13] = hwif_out.PORT13.CNT_CTRL.clear.value;
+    assign timeout[13*16 +: 16] = hwif_out.PORT13.TIMEOUT.cycles.value;
+    assign fault_active[13] = hwif_out.PORT13.FAULT.w_stall.value || hwif_out.PORT13.FAULT.r_stall.value || hwif_out.PORT13.FAULT.b_stall.value || hwif_out.PORT13.FAULT.wlast.value;
     assign nominal_len[14*9 +: 9] = hwif_out.PORT14.CFG.nominal_len.value;
     assign prio[14*2 +: 2] = hwif_out.PORT14.CFG.prio.value;
     assign res_en[14] = hwif_out.PORT14.CFG.res_en.value;
@@ -1057,6 +1167,8 @@ module hc_regs_ports #(
     assign win_base[14*64 +: 64] = {hwif_out.PORT14.WIN_BASE_HI.value.value, hwif_out.PORT14.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[14*64 +: 64] = {hwif_out.PORT14.WIN_SIZE_HI.value.value, hwif_out.PORT14.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[14] = hwif_out.PORT14.CNT_CTRL.clear.value;
+    assign timeout[14*16 +: 16] = hwif_out.PORT14.TIMEOUT.cycles.value;
+    assign fault_active[14] = hwif_out.PORT14.FAULT.w_stall.value || hwif_out.PORT14.FAULT.r_stall.value || hwif_out.PORT14.FAULT.b_stall.value || hwif_out.PORT14.FAULT.wlast.value;
     assign nominal_len[15*9 +: 9] = hwif_out.PORT15.CFG.nominal_len.value;
     assign prio[15*2 +: 2] = hwif_out.PORT15.CFG.prio.value;
     assign res_en[15] = hwif_out.PORT15.CFG.res_en.value;
@@ -1071,4 +1183,6 @@ module hc_regs_ports #(
     assign win_base[15*64 +: 64] = {hwif_out.PORT15.WIN_BASE_HI.value.value, hwif_out.PORT15.WIN_BASE_LO.value.value, 12'h0};
     assign win_size[15*64 +: 64] = {hwif_out.PORT15.WIN_SIZE_HI.value.value, hwif_out.PORT15.WIN_SIZE_LO.value.value, 12'h0};
     assign cnt_clear[15] = hwif_out.PORT15.CNT_CTRL.clear.value;
+    assign timeout[15*16 +: 16] = hwif_out.PORT15.TIMEOUT.cycles.value;
+    assign fault_active[15] = hwif_out.PORT15.FAULT.w_stall.value || hwif_out.PORT15.FAULT.r_stall.value || hwif_out.PORT15.FAULT.b_stall.value || hwif_out.PORT15.FAULT.wlast.value;
 endmodule

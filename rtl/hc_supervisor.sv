@@ -1,9 +1,11 @@
 // hc_supervisor — the transaction supervisor of one axi_hyperconnect port (paper 001, "TS"): every
 // function of the port in its own module, in this order from the accelerator to the crossbar:
 //
-//   s_axi -> hc_decoupler -> hc_guard -> axi_burst_equalizer -> hc_reservation (AR, AW) -> m_axi
-//            hc_port_counters observes the accelerator-side handshakes                  (to axi_exbar)
+//   s_axi -> hc_watchdog -> hc_decoupler -> hc_guard -> axi_burst_equalizer -> hc_reservation -> m_axi
+//            hc_port_counters observes the handshakes behind the watchdog                  (to axi_exbar)
 //
+// The watchdog cuts off an accelerator that stalls the interconnect (timeout) or breaks WLAST, and
+// completes what it left open; its trip decouples the port.
 // Decoupling sits at the accelerator boundary (it drains and isolates the original transactions,
 // including those the guard answers itself); the guard keeps requests that break an AXI burst rule
 // (SLVERR) or lie outside the address window (DECERR) from going further;
@@ -30,6 +32,8 @@ module hc_supervisor #(
     input  logic [15:0]             cfg_rd_budget,
     input  logic [15:0]             cfg_wr_budget,
     input  logic                    cfg_decouple,
+    input  logic [15:0]             cfg_timeout,       // stall timeout, cycles (0: off)
+    input  logic                    fault_active,      // a watchdog FAULT flag of the port is still set
     input  logic                    cfg_win_en,
     input  logic [ADDR_WIDTH-1:12]  cfg_win_base,      // window base and size in bytes, 4 KB-granular
     input  logic [ADDR_WIDTH:12]    cfg_win_size,
@@ -44,6 +48,11 @@ module hc_supervisor #(
     output logic                    fault_win_wr,      // pulse: a write outside the window was rejected
     output logic                    fault_proto_rd,    // pulse: a read breaking an AXI burst rule was rejected
     output logic                    fault_proto_wr,    // pulse: such a write was rejected
+    output logic                    fault_w_stall,     // pulses: the watchdog tripped (why)
+    output logic                    fault_r_stall,
+    output logic                    fault_b_stall,
+    output logic                    fault_wlast,
+    output logic                    tripped,           // the watchdog holds the port cut off
     output logic [255:0]            counters,          // 8 x 32 bits in RDL register order (RD_BYTES_LO first)
     input  logic [ID_WIDTH-1:0]           s_axi_awid,
     input  logic [ADDR_WIDTH-1:0]         s_axi_awaddr,
@@ -209,38 +218,56 @@ module hc_supervisor #(
     logic e_rvalid;
     logic e_rready;
 
-    // ---- counters (accelerator side); AR waits while the read-latency stamp FIFO is full
+    // ---- stall protection and WLAST check (accelerator boundary)
+    logic w_arvalid, w_arready, w_awvalid, w_awready, w_wlast, w_wvalid, w_wready;
+    logic w_bvalid, w_bready, w_rvalid, w_rready;
+    logic [DATA_WIDTH-1:0] w_wdata;
+    logic [DATA_WIDTH/8-1:0] w_wstrb;
+    hc_watchdog #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH)) u_watchdog (
+        .aclk, .aresetn, .cfg_timeout, .fault_active, .tripped, .fault_w_stall, .fault_r_stall, .fault_b_stall,
+        .fault_wlast,
+        .s_axi_awid, .s_axi_awaddr, .s_axi_awlen, .s_axi_awvalid, .s_axi_awready, .s_axi_wdata, .s_axi_wstrb,
+        .s_axi_wlast, .s_axi_wvalid, .s_axi_wready, .s_axi_bvalid, .s_axi_bready, .s_axi_arvalid, .s_axi_arready,
+        .s_axi_rvalid, .s_axi_rready,
+        .m_axi_awvalid(w_awvalid), .m_axi_awready(w_awready), .m_axi_wdata(w_wdata), .m_axi_wstrb(w_wstrb),
+        .m_axi_wlast(w_wlast), .m_axi_wvalid(w_wvalid), .m_axi_wready(w_wready), .m_axi_bvalid(w_bvalid),
+        .m_axi_bready(w_bready), .m_axi_arvalid(w_arvalid), .m_axi_arready(w_arready), .m_axi_rvalid(w_rvalid),
+        .m_axi_rready(w_rready)
+    );
+
+    // ---- counters (behind the watchdog: responses it drops still complete their requests); AR waits
+    // while the read-latency stamp FIFO is full
     logic        ar_room, dec_arready, rd_stall, wr_stall;
     logic [63:0] rd_bytes, wr_bytes;
     logic [31:0] rd_txn, wr_txn, stall_cycles, max_rd_latency;
-    wire         s_arvalid_gated = s_axi_arvalid && ar_room;
-    assign s_axi_arready = dec_arready && ar_room;
+    wire         w_arvalid_gated = w_arvalid && ar_room;
+    assign w_arready = dec_arready && ar_room;
 
     hc_port_counters #(.DEPTH(TRACK_DEPTH + 2)) u_counters (
         .clk(aclk), .rst_n(aresetn), .clear(cnt_clear),
-        .ar_fire(s_axi_arvalid && s_axi_arready), .ar_len(s_axi_arlen), .ar_size(s_axi_arsize),
-        .aw_fire(s_axi_awvalid && s_axi_awready), .aw_len(s_axi_awlen), .aw_size(s_axi_awsize),
-        .r_last_fire(s_axi_rvalid && s_axi_rready && s_axi_rlast), .stall(rd_stall || wr_stall),
+        .ar_fire(w_arvalid && w_arready), .ar_len(s_axi_arlen), .ar_size(s_axi_arsize),
+        .aw_fire(w_awvalid && w_awready), .aw_len(s_axi_awlen), .aw_size(s_axi_awsize),
+        .r_last_fire(w_rvalid && w_rready && s_axi_rlast), .stall(rd_stall || wr_stall),
         .ar_room, .rd_bytes, .wr_bytes, .rd_txn, .wr_txn, .stall_cycles, .max_rd_latency
     );
     assign counters = {max_rd_latency, stall_cycles, wr_txn, rd_txn, wr_bytes, rd_bytes};
 
     // ---- decoupling
     hc_decoupler #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH)) u_decoupler (
-        .aclk, .aresetn, .cfg_decouple, .draining, .decoupled,
+        .aclk, .aresetn, .cfg_decouple(cfg_decouple || tripped), .draining, .decoupled,
         .s_axi_awid(s_axi_awid), .s_axi_awaddr(s_axi_awaddr), .s_axi_awlen(s_axi_awlen),
         .s_axi_awsize(s_axi_awsize), .s_axi_awburst(s_axi_awburst), .s_axi_awlock(s_axi_awlock),
         .s_axi_awcache(s_axi_awcache), .s_axi_awprot(s_axi_awprot), .s_axi_awqos(s_axi_awqos),
-        .s_axi_awvalid(s_axi_awvalid), .s_axi_awready(s_axi_awready), .s_axi_wdata(s_axi_wdata),
-        .s_axi_wstrb(s_axi_wstrb), .s_axi_wlast(s_axi_wlast), .s_axi_wvalid(s_axi_wvalid),
-        .s_axi_wready(s_axi_wready), .s_axi_bid(s_axi_bid), .s_axi_bresp(s_axi_bresp),
-        .s_axi_bvalid(s_axi_bvalid), .s_axi_bready(s_axi_bready), .s_axi_arid(s_axi_arid),
+        .s_axi_awvalid(w_awvalid), .s_axi_awready(w_awready), .s_axi_wdata(w_wdata),
+        .s_axi_wstrb(w_wstrb), .s_axi_wlast(w_wlast), .s_axi_wvalid(w_wvalid),
+        .s_axi_wready(w_wready), .s_axi_bid(s_axi_bid), .s_axi_bresp(s_axi_bresp),
+        .s_axi_bvalid(w_bvalid), .s_axi_bready(w_bready), .s_axi_arid(s_axi_arid),
         .s_axi_araddr(s_axi_araddr), .s_axi_arlen(s_axi_arlen), .s_axi_arsize(s_axi_arsize),
         .s_axi_arburst(s_axi_arburst), .s_axi_arlock(s_axi_arlock), .s_axi_arcache(s_axi_arcache),
-        .s_axi_arprot(s_axi_arprot), .s_axi_arqos(s_axi_arqos), .s_axi_arvalid(s_arvalid_gated),
+        .s_axi_arprot(s_axi_arprot), .s_axi_arqos(s_axi_arqos), .s_axi_arvalid(w_arvalid_gated),
         .s_axi_arready(dec_arready), .s_axi_rid(s_axi_rid), .s_axi_rdata(s_axi_rdata),
-        .s_axi_rresp(s_axi_rresp), .s_axi_rlast(s_axi_rlast), .s_axi_rvalid(s_axi_rvalid),
-        .s_axi_rready(s_axi_rready),
+        .s_axi_rresp(s_axi_rresp), .s_axi_rlast(s_axi_rlast), .s_axi_rvalid(w_rvalid),
+        .s_axi_rready(w_rready),
         .m_axi_awid(d_awid), .m_axi_awaddr(d_awaddr), .m_axi_awlen(d_awlen), .m_axi_awsize(d_awsize),
         .m_axi_awburst(d_awburst), .m_axi_awlock(d_awlock), .m_axi_awcache(d_awcache), .m_axi_awprot(d_awprot),
         .m_axi_awqos(d_awqos), .m_axi_awvalid(d_awvalid), .m_axi_awready(d_awready), .m_axi_wdata(d_wdata),

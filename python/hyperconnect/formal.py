@@ -47,7 +47,8 @@ def mutant(job: str, rtl: str, old: str, new: str, name: str) -> Path:
     work = paths.BUILD / "formal" / "mutants"
     work.mkdir(parents=True, exist_ok=True)
     (work / rtl).write_text(src.replace(old, new))
-    sby = (JOBS / f"{job}.sby").read_text().replace(f"../../rtl/{rtl}", rtl)
+    sby = (JOBS / f"{job}.sby").read_text().replace(f"../../rtl/{rtl}", rtl).replace(
+        "../../rtl/", f"{paths.RTL}/")                    # the other sources unchanged, from rtl/
     out = work / f"{job}_{name}.sby"
     out.write_text(sby)
     return out

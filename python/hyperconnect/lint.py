@@ -10,7 +10,7 @@ from . import paths
 # top -> parameters (axi_hyperconnect is linted at 3 ports, with the block generated for 3 ports)
 TOPS: dict[str, dict[str, int]] = {
     "axi_burst_equalizer": {}, "axi_exbar": {}, "hc_regs": {}, "hc_period": {}, "hc_reservation": {},
-    "hc_decoupler": {}, "hc_guard": {}, "hc_cfg_check": {}, "hc_port_counters": {}, "hc_supervisor": {},
+    "hc_decoupler": {}, "hc_guard": {}, "hc_watchdog": {}, "hc_cfg_check": {}, "hc_port_counters": {}, "hc_supervisor": {},
     "axi_hyperconnect": {"S_COUNT": 3},
 }
 

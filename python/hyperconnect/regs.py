@@ -33,12 +33,13 @@ COUNTERS = ("RD_BYTES_LO", "RD_BYTES_HI", "WR_BYTES_LO", "WR_BYTES_HI", "RD_TXN"
 
 
 # FAULT flags of a port, bit 0 first (the adapter's fault_set input, NF per port in axi_hyperconnect)
-FAULTS = ("win_rd", "win_wr", "proto_rd", "proto_wr")
+FAULTS = ("win_rd", "win_wr", "proto_rd", "proto_wr", "w_stall", "r_stall", "b_stall", "wlast")
+WATCHDOG_FAULTS = ("w_stall", "r_stall", "b_stall", "wlast")   # hw-readable: they hold the trip
 # the configuration fields of a port that LOCK freezes (swwel = true in the RDL)
 LOCKED_FIELDS = ("CFG.nominal_len", "CFG.prio", "CFG.res_en", "CFG.win_en", "CFG.decouple", "LIMITS.rd_max_out",
                  "LIMITS.wr_max_out", "BUDGET.rd_budget", "BUDGET.wr_budget", "IRQ_EN.decoupled", "IRQ_EN.error",
                  "IRQ_EN.budget_spent", "IRQ_EN.fault", "WIN_BASE_LO.value", "WIN_BASE_HI.value",
-                 "WIN_SIZE_LO.value", "WIN_SIZE_HI.value")
+                 "WIN_SIZE_LO.value", "WIN_SIZE_HI.value", "TIMEOUT.cycles")
 
 
 def out_dir(n_ports: int = MAX_PORTS) -> Path:
@@ -152,6 +153,8 @@ module hc_regs_ports #(
     output logic [PORTS*64-1:0] win_base,
     output logic [PORTS*64-1:0] win_size,
     input  logic [PORTS*{len(FAULTS)}-1:0]  fault_set,    // {{{', '.join(reversed(FAULTS))}}}
+    output logic [PORTS*16-1:0] timeout,
+    output logic [PORTS-1:0]    fault_active, // a watchdog flag ({', '.join(WATCHDOG_FAULTS)}) is set
     output logic [PORTS*4-1:0]  irq_en,       // {{fault, budget_spent, error, decoupled}}
     output logic [PORTS*4-1:0]  irq_status,
     input  logic [PORTS*4-1:0]  irq_set,
@@ -236,6 +239,8 @@ module hc_regs_ports #(
             f"    assign win_base[{i}*64 +: 64] = {{{o}.WIN_BASE_HI.value.value, {o}.WIN_BASE_LO.value.value, 12'h0}};",
             f"    assign win_size[{i}*64 +: 64] = {{{o}.WIN_SIZE_HI.value.value, {o}.WIN_SIZE_LO.value.value, 12'h0}};",
             f"    assign cnt_clear[{i}] = {o}.CNT_CTRL.clear.value;",
+            f"    assign timeout[{i}*16 +: 16] = {o}.TIMEOUT.cycles.value;",
+            f"    assign fault_active[{i}] = " + " || ".join(f"{o}.FAULT.{f}.value" for f in WATCHDOG_FAULTS) + ";",
         ]
     return head + "\n".join(body_in) + "\n    end\n\n" + "\n".join(body_out) + "\nendmodule\n"
 

@@ -7,10 +7,18 @@
 
 #define PORT_STRIDE ((uint32_t)sizeof(hyperconnect__port_t_t)) /* 0x80: INFO is the block's last register */
 #ifdef __cplusplus /* the simulation harnesses compile this file as C++ */
-static_assert(sizeof(hyperconnect__port_t_t) == 0x80, "port register blocks are 128 bytes (rdl/hyperconnect.rdl)");
+#define HC_STATIC_ASSERT static_assert
 #else
-_Static_assert(sizeof(hyperconnect__port_t_t) == 0x80, "port register blocks are 128 bytes (rdl/hyperconnect.rdl)");
+#define HC_STATIC_ASSERT _Static_assert
 #endif
+HC_STATIC_ASSERT(sizeof(hyperconnect__port_t_t) == 0x80, "port register blocks are 128 bytes (rdl/hyperconnect.rdl)");
+/* the FAULT bits of hyperconnect.h are the register's */
+HC_STATIC_ASSERT(HC_FAULT_WIN_RD == HYPERCONNECT__PORT_T__FAULT__WIN_RD_bm && HC_FAULT_WIN_WR ==
+                 HYPERCONNECT__PORT_T__FAULT__WIN_WR_bm && HC_FAULT_PROTO_RD == HYPERCONNECT__PORT_T__FAULT__PROTO_RD_bm &&
+                 HC_FAULT_PROTO_WR == HYPERCONNECT__PORT_T__FAULT__PROTO_WR_bm && HC_FAULT_W_STALL ==
+                 HYPERCONNECT__PORT_T__FAULT__W_STALL_bm && HC_FAULT_R_STALL == HYPERCONNECT__PORT_T__FAULT__R_STALL_bm &&
+                 HC_FAULT_B_STALL == HYPERCONNECT__PORT_T__FAULT__B_STALL_bm && HC_FAULT_WLAST ==
+                 HYPERCONNECT__PORT_T__FAULT__WLAST_bm, "FAULT bits match rdl/hyperconnect.rdl");
 #define GLOBAL(reg) ((uint32_t)offsetof(hyperconnect_t, reg))
 #define PORT_REG(port, reg) \
     ((uint32_t)offsetof(hyperconnect_t, PORT0) + (uint32_t)(port) * PORT_STRIDE + \
@@ -223,7 +231,23 @@ hc_status hc_read_faults(hc_dev *dev, unsigned port, uint32_t *faults) {
     if (s != HC_OK) return s;
     if (faults == NULL) return HC_ERR_ARG;
     *faults = rd32(dev, PORT_REG(port, FAULT));
-    wr32(dev, PORT_REG(port, FAULT), *faults); /* write 1 to clear what was read */
+    wr32(dev, PORT_REG(port, FAULT), *faults & ~HC_FAULT_WATCHDOG); /* write 1 to clear the events read */
+    return HC_OK;
+}
+
+hc_status hc_set_stall_timeout(hc_dev *dev, unsigned port, uint32_t cycles) {
+    hc_status s = check_port(dev, port);
+    if (s != HC_OK) return s;
+    if (cycles > HYPERCONNECT__PORT_T__TIMEOUT__CYCLES_bm) return HC_ERR_RANGE;
+    if (locked(dev)) return HC_ERR_LOCKED;
+    wr32(dev, PORT_REG(port, TIMEOUT), FIELD_SET(0u, PORT_T__TIMEOUT__CYCLES, cycles));
+    return HC_OK;
+}
+
+hc_status hc_release_port(hc_dev *dev, unsigned port) {
+    hc_status s = check_port(dev, port);
+    if (s != HC_OK) return s;
+    wr32(dev, PORT_REG(port, FAULT), HC_FAULT_WATCHDOG);
     return HC_OK;
 }
 

@@ -90,7 +90,24 @@ hc_status hc_clear_window(hc_dev *dev, unsigned port);
 #define HC_FAULT_WIN_WR 0x2u /* a write outside the window was answered with DECERR, data dropped */
 #define HC_FAULT_PROTO_RD 0x4u /* a read breaking an AXI burst rule was answered with SLVERR */
 #define HC_FAULT_PROTO_WR 0x8u /* a write breaking an AXI burst rule was answered with SLVERR, data dropped */
+/* watchdog: the port was cut off and decoupled because its accelerator ... */
+#define HC_FAULT_W_STALL 0x10u /* did not send an accepted write's data (or sent data with no request) */
+#define HC_FAULT_R_STALL 0x20u /* held RREADY low with read data waiting */
+#define HC_FAULT_B_STALL 0x40u /* held BREADY low with a write response waiting */
+#define HC_FAULT_WLAST 0x80u   /* sent WLAST on the wrong beat */
+#define HC_FAULT_WATCHDOG (HC_FAULT_W_STALL | HC_FAULT_R_STALL | HC_FAULT_B_STALL | HC_FAULT_WLAST)
+/* Reads the flags and clears the event flags (window, protocol); the watchdog flags stay set: they keep
+ * the port cut off until hc_release_port. */
 hc_status hc_read_faults(hc_dev *dev, unsigned port, uint32_t *faults);
+
+/* Stall timeout of a port's watchdog, in cycles (0: off, the reset value; at most 65535): how long the
+ * accelerator may keep the interconnect waiting (write data owed, RREADY or BREADY low) before the port
+ * is cut off, what it left open completed (write data with WSTRB 0, responses dropped) and the port
+ * decoupled. Configuration: refused when locked. */
+hc_status hc_set_stall_timeout(hc_dev *dev, unsigned port, uint32_t cycles);
+/* After the watchdog tripped and the accelerator has been reset: clear the watchdog flags, which
+ * re-couples the port (unless it is decoupled by hc_decouple). Allowed when locked (an acknowledgement). */
+hc_status hc_release_port(hc_dev *dev, unsigned port);
 
 /* Configuration lock: after hc_lock() every configuration register (period, global limit, per port
  * nominal length, class, reservation, decoupling, limits, budgets, windows, interrupt enables) ignores writes

@@ -3,7 +3,8 @@ defaults, rejection of out-of-range values (register keeps its value, sticky fla
 missing port, per-port counters, decoupling during traffic (the other ports lose nothing, the decoupled
 port moves nothing, then resumes), the address window (DECERR for requests not entirely inside, memory
 untouched, FAULT flags and irq, the other ports unaffected), the protocol guard (SLVERR for bursts that
-break an AXI rule, nothing forwarded), and constrained-random traffic from every port against a reordering,
+break an AXI rule, nothing forwarded), the watchdog (every stall and WLAST fault trips, completes, decouples
+and recovers), and constrained-random traffic from every port against a reordering,
 scoreboarded memory while software changes every setting at run time (nominal length, outstanding
 limits, priority, reservation, G, period, decouple/recouple).
 
@@ -19,6 +20,7 @@ import random
 import cocotb
 import pytest
 from cocotb.triggers import ClockCycles
+from cocotb.utils import get_sim_time
 from cocotbext.axi import AxiBurstType, AxiBus, AxiLiteBus, AxiLiteMaster, AxiMaster
 from cocotbext.axi.axi_channels import (AxiARBus, AxiARSource, AxiARTransaction, AxiAWBus, AxiAWSource,
                                         AxiAWTransaction, AxiBBus, AxiBSink, AxiRBus, AxiRSink, AxiWBus,
@@ -41,12 +43,62 @@ ERRORS = ErrorMap([(READ_BASE + 0x10_0000, 0x3000, SLVERR), (READ_BASE + 0x20_00
 ID, BUILD, PERIOD, GLOBAL_LIMIT, GLOBAL_ERR = 0x000, 0x008, 0x010, 0x014, 0x018
 CFG, LIMITS, BUDGET, STATUS, ERR, IRQ_EN, IRQ_STATUS, CNT_CTRL = 0x00, 0x04, 0x08, 0x0C, 0x10, 0x14, 0x18, 0x1C
 RD_BYTES_LO, RD_TXN, WR_TXN, MAX_RD_LATENCY = 0x20, 0x30, 0x34, 0x3C
-WIN_BASE_LO, WIN_BASE_HI, WIN_SIZE_LO, WIN_SIZE_HI, FAULT = 0x40, 0x44, 0x48, 0x4C, 0x50
+WIN_BASE_LO, WIN_BASE_HI, WIN_SIZE_LO, WIN_SIZE_HI, FAULT, TIMEOUT = 0x40, 0x44, 0x48, 0x4C, 0x50, 0x54
 WIN_EN = 1 << 20
+DECOUPLED = 1 << 1                                             # STATUS
+F_W_STALL, F_R_STALL, F_B_STALL, F_WLAST = 0x10, 0x20, 0x40, 0x80   # FAULT, watchdog
+F_WATCHDOG = 0xF0
 
 
 def port(i: int, offset: int) -> int:
     return 0x100 + 0x80 * i + offset
+
+
+class RawPort:
+    """One accelerator port driven channel by channel, so a test can break the rules on purpose."""
+
+    def __init__(self, dut, prefix: str) -> None:
+        kw = dict(reset_active_level=False)
+        self.ar = AxiARSource(AxiARBus.from_prefix(dut, prefix), dut.aclk, dut.aresetn, **kw)
+        self.aw = AxiAWSource(AxiAWBus.from_prefix(dut, prefix), dut.aclk, dut.aresetn, **kw)
+        self.w = AxiWSource(AxiWBus.from_prefix(dut, prefix), dut.aclk, dut.aresetn, **kw)
+        self.r = AxiRSink(AxiRBus.from_prefix(dut, prefix), dut.aclk, dut.aresetn, **kw)
+        self.b = AxiBSink(AxiBBus.from_prefix(dut, prefix), dut.aclk, dut.aresetn, **kw)
+
+    async def send_ar(self, addr: int, length: int, size: int = 3, burst: int = INCR, rid: int = 5) -> None:
+        await self.ar.send(AxiARTransaction(arid=rid, araddr=addr, arlen=length, arsize=size, arburst=burst))
+
+    async def send_aw(self, addr: int, length: int, size: int = 3, burst: int = INCR, wid: int = 6) -> None:
+        await self.aw.send(AxiAWTransaction(awid=wid, awaddr=addr, awlen=length, awsize=size, awburst=burst))
+
+    async def send_w(self, beats: int, last_at: int, data: int = 0xA5A5_A5A5_A5A5_A5A5) -> None:
+        """`beats` beats of `data`, WLAST on beat `last_at` (-1: never)."""
+        for n in range(beats):
+            await self.w.send(AxiWTransaction(wdata=data, wstrb=0xFF, wlast=int(n == last_at)))
+
+    async def read(self, addr: int, length: int, size: int = 3, burst: int = INCR) -> list:
+        await self.send_ar(addr, length, size, burst)
+        beats = []
+        while not beats or not int(beats[-1].rlast):
+            beats.append(await self.r.recv())
+            assert len(beats) <= length + 1, "more R beats than AxLEN + 1"
+        return beats
+
+    async def write(self, addr: int, length: int, size: int = 3, burst: int = INCR) -> int:
+        await self.send_aw(addr, length, size, burst)
+        await self.send_w(length + 1, length)
+        t = await self.b.recv()
+        assert int(t.bid) == 6
+        return int(t.bresp)
+
+    def reset(self) -> None:
+        """What resetting the accelerator does: VALIDs low, everything queued or half received forgotten
+        (cocotbext-axi's own reset handling of each channel)."""
+        for ch in (self.ar, self.aw, self.w, self.r, self.b):
+            ch._handle_reset(True)
+            ch.clear()
+            ch._handle_reset(False)
+        self.r.pause = self.b.pause = False
 
 
 class Tb:
@@ -326,32 +378,12 @@ async def test_protocol_guard(dut):
     mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, BUS, rng, reorder=True, stall=k["stall"])
     others = [AxiMasterDriver(dut, f"s{i:02d}_axi", dut.aclk, dut.aresetn, BUS, rng, mem, idle=k["idle"],
                               backpressure=k["backpressure"], name=f"port{i}") for i in (0, 2)]
-    kw = dict(reset_active_level=False)
-    ar = AxiARSource(AxiARBus.from_prefix(dut, "s01_axi"), dut.aclk, dut.aresetn, **kw)
-    aw = AxiAWSource(AxiAWBus.from_prefix(dut, "s01_axi"), dut.aclk, dut.aresetn, **kw)
-    w = AxiWSource(AxiWBus.from_prefix(dut, "s01_axi"), dut.aclk, dut.aresetn, **kw)
-    r = AxiRSink(AxiRBus.from_prefix(dut, "s01_axi"), dut.aclk, dut.aresetn, **kw)
-    b = AxiBSink(AxiBBus.from_prefix(dut, "s01_axi"), dut.aclk, dut.aresetn, **kw)
+    p1 = RawPort(dut, "s01_axi")
+    read, write = p1.read, p1.write
     axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
 
     async def rd(addr: int) -> int:
         return int.from_bytes((await axil.read(addr, 4)).data, "little")
-
-    async def read(addr: int, length: int, size: int, burst: int) -> list:
-        await ar.send(AxiARTransaction(arid=5, araddr=addr, arlen=length, arsize=size, arburst=burst))
-        beats = []
-        while not beats or not int(beats[-1].rlast):
-            beats.append(await r.recv())
-            assert len(beats) <= length + 1, "more R beats than AxLEN + 1"
-        return beats
-
-    async def write(addr: int, length: int, size: int, burst: int) -> int:
-        await aw.send(AxiAWTransaction(awid=6, awaddr=addr, awlen=length, awsize=size, awburst=burst))
-        for n in range(length + 1):
-            await w.send(AxiWTransaction(wdata=0xA5A5_A5A5_A5A5_A5A5, wstrb=0xFF, wlast=int(n == length)))
-        t = await b.recv()
-        assert int(t.bid) == 6
-        return int(t.bresp)
 
     await start_clock_reset(dut)
     await axil.write(port(1, IRQ_EN), (1 << 3).to_bytes(4, "little"))
@@ -389,6 +421,110 @@ async def test_protocol_guard(dut):
     await drain(dut, *others, timeout_us=2000.0)
     problems = mem.failures + [f for m in others for f in m.failures]
     assert not problems, "\n".join(problems[:20])
+
+
+# (what port 1 does wrong, the FAULT flag, bytes of the 64 at 0x3000_0000 that must end up written)
+MISBEHAVIOURS = (("stops sending write data after 3 of 8 beats", F_W_STALL, 24),
+                 ("sends write data with no AW", F_W_STALL, 0),
+                 ("holds RREADY low", F_R_STALL, 0),
+                 ("holds BREADY low", F_B_STALL, 8),
+                 ("sends WLAST on beat 1 of 4", F_WLAST, 8),
+                 ("sends no WLAST on the last of 2 beats", F_WLAST, 8))
+
+
+async def misbehave(p1: RawPort, i: int, addr: int) -> None:
+    if i == 0:
+        await p1.send_aw(addr, 7)
+        await p1.send_w(3, -1)
+    elif i == 1:
+        await p1.send_w(1, 0)
+    elif i == 2:
+        p1.r.pause = True
+        await p1.send_ar(addr, 15)
+    elif i == 3:
+        p1.b.pause = True
+        await p1.send_aw(addr, 0)
+        await p1.send_w(1, 0)
+    elif i == 4:
+        await p1.send_aw(addr, 3)
+        await p1.send_w(2, 1)
+    else:
+        await p1.send_aw(addr, 1)
+        await p1.send_w(3, 2)
+
+
+@cocotb.test()
+async def test_watchdog(dut):
+    """Port 1 (TIMEOUT 64) misbehaves in every way the watchdog catches, one after the other: each time
+    the right FAULT flag is set within the timeout, the port decouples, irq fires, memory holds only the
+    beats the accelerator legitimately sent (owed data is completed with WSTRB 0), and after the
+    accelerator is reset and the flags cleared the port works again. With TIMEOUT 0 a long RREADY stall
+    does not trip. Ports 0 and 2 run scoreboarded traffic throughout and lose nothing."""
+    rng = seeded_rng("watchdog")
+    k = knobs()
+    mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, BUS, rng, reorder=True, stall=k["stall"])
+    others = [AxiMasterDriver(dut, f"s{i:02d}_axi", dut.aclk, dut.aresetn, BUS, rng, mem, idle=k["idle"],
+                              backpressure=k["backpressure"], name=f"port{i}") for i in (0, 2)]
+    p1 = RawPort(dut, "s01_axi")
+    axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
+
+    async def wr(addr: int, value: int) -> None:
+        await axil.write(addr, value.to_bytes(4, "little"))
+
+    async def rd(addr: int) -> int:
+        return int.from_bytes((await axil.read(addr, 4)).data, "little")
+
+    async def wait_for(what: str, cond, cycles: int) -> int:
+        start = get_sim_time("ns") // 10
+        while not await cond():
+            assert get_sim_time("ns") // 10 - start < cycles, f"{what}: not within {cycles} cycles"
+        return get_sim_time("ns") // 10 - start
+
+    await start_clock_reset(dut)
+    timeout = 64
+    await wr(port(1, TIMEOUT), timeout)
+    await wr(port(1, IRQ_EN), 1 << 3)
+    traffic = [cocotb.start_soon(m.random_traffic(rng, 400, lambda r: r.randint(1, 64),
+                                                  WriteRegion(WRITE_BASE + 0x100_0000 * i), READ_BASE))
+               for i, m in enumerate(others)]
+    addr = 0x3000_0000
+    for i, (what, flag, written) in enumerate(MISBEHAVIOURS):
+        cocotb.start_soon(misbehave(p1, i, addr))
+        took = await wait_for(what, lambda: rd(port(1, FAULT)), timeout + 400)
+        assert await rd(port(1, FAULT)) == flag, f"{what}: FAULT 0x{await rd(port(1, FAULT)):x}, want 0x{flag:x}"
+        await wait_for(f"{what}: decoupled", lambda: _bit(rd(port(1, STATUS)), DECOUPLED), 400)
+        assert int(dut.irq.value) == 1, f"{what}: irq"
+        got = sorted(a - addr for a in mem.mem if addr <= a < addr + 64)
+        assert got == list(range(written)), f"{what}: bytes written {got}, want the first {written}"
+        cocotb.log.info("%s: tripped after %d cycles (timeout %d), decoupled, %d bytes written", what, took,
+                        timeout, written)
+        p1.reset()                                                        # the accelerator is reset
+        for a in [a for a in mem.mem if addr <= a < addr + 0x200]:
+            del mem.mem[a]
+        await wr(port(1, FAULT), F_WATCHDOG)
+        await wr(port(1, IRQ_STATUS), 0xF)
+        await wait_for(f"{what}: re-coupled", lambda: _bit(rd(port(1, STATUS)), DECOUPLED, want=0), 100)
+        assert await p1.write(addr + 0x100, 3) == 0, f"after {what}: write"
+        assert all(mem.mem.get(addr + 0x100 + n) == 0xA5 for n in range(32)), f"after {what}: data"
+        beats = await p1.read(addr + 0x100, 3)
+        assert [int(t.rresp) for t in beats] == [0] * 4, f"after {what}: read"
+        assert await rd(port(1, FAULT)) == 0
+    await wr(port(1, TIMEOUT), 0)                                         # off: a long stall is tolerated
+    p1.r.pause = True
+    await p1.send_ar(addr, 0)
+    await ClockCycles(dut.aclk, 1000)
+    assert await rd(port(1, FAULT)) == 0 and not await _bit(rd(port(1, STATUS)), DECOUPLED)
+    p1.r.pause = False
+    assert int((await p1.r.recv()).rlast) == 1
+    for t in traffic:
+        await t
+    await drain(dut, *others, timeout_us=2000.0)
+    problems = mem.failures + [f for m in others for f in m.failures]
+    assert not problems, "\n".join(problems[:20])
+
+
+async def _bit(value, mask: int, want: int = 1) -> bool:
+    return bool(await value & mask) == bool(want)
 
 
 @pytest.mark.parametrize("stress", [0, 1], ids=["clean", "idle+backpressure"])

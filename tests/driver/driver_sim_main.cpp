@@ -20,6 +20,7 @@ void ignore_write(void *, uint32_t, uint32_t) {}
 constexpr uint32_t kPeriod = 0x010, kGlobalLimit = 0x014, kGlobalErr = 0x018;
 using hcsys::port_reg;
 constexpr uint32_t kCfg = 0x00, kLimits = 0x04, kStatus = 0x0C, kErr = 0x10, kIrqEn = 0x14, kIrqStatus = 0x18;
+constexpr uint32_t kTimeout = 0x54;
 }  // namespace
 
 int main() {
@@ -149,6 +150,17 @@ int main() {
     check(hc_read_faults(&dev, 1, &faults) == HC_OK && faults == 0, "hc_read_faults clears what it read");
     check(hc_clear_window(&dev, 1) == HC_OK && ((rd(port_reg(1, kCfg)) >> 20) & 1) == 0, "window off");
 
+    // ---- watchdog: the stall timeout register; a healthy port never trips, releasing it is harmless
+    check(hc_set_stall_timeout(&dev, 1, 65536) == HC_ERR_RANGE && rd(port_reg(1, kTimeout)) == 0,
+          "stall timeout: 65536 refused, nothing written");
+    check(hc_set_stall_timeout(&dev, 1, 256) == HC_OK && rd(port_reg(1, kTimeout)) == 256, "stall timeout 256 set");
+    sys.configure(1, hcsys::Traffic{true, 64u << 10, 16, 4, 0x20000000u});
+    sys.start(0x2);
+    check(sys.run_until([&] { return sys.done(1); }, 200000, "port 1 with watchdog"), "writes complete under the watchdog");
+    check(hc_read_faults(&dev, 1, &faults) == HC_OK && faults == 0 && hc_release_port(&dev, 1) == HC_OK &&
+              (rd(port_reg(1, kStatus)) & 2) == 0,
+          "a well-behaved accelerator never trips the watchdog");
+
     // ---- configuration lock: every setter refuses, the hardware keeps the settings, acks still work
     bool is_locked = true;
     check(hc_is_locked(&dev, &is_locked) == HC_OK && !is_locked, "unlocked after reset");
@@ -159,12 +171,13 @@ int main() {
               hc_set_reservation(&dev, 1, true) == HC_ERR_LOCKED && hc_set_period(&dev, 99) == HC_ERR_LOCKED &&
               hc_set_global_limit(&dev, 9) == HC_ERR_LOCKED && hc_decouple(&dev, 1, 10) == HC_ERR_LOCKED &&
               hc_recouple(&dev, 1) == HC_ERR_LOCKED && hc_set_window(&dev, 1, 0, 4096) == HC_ERR_LOCKED &&
-              hc_clear_window(&dev, 1) == HC_ERR_LOCKED,
+              hc_clear_window(&dev, 1) == HC_ERR_LOCKED && hc_set_stall_timeout(&dev, 1, 9) == HC_ERR_LOCKED,
           "every setter returns HC_ERR_LOCKED");
     wr(port_reg(1, kCfg), cfg1 ^ 0x1ffu);          // a guest bypassing the driver
     wr(kPeriod, 5);
     check(rd(port_reg(1, kCfg)) == cfg1 && rd(kPeriod) == period, "the hardware ignores writes while locked");
-    check(hc_clear_counters(&dev, 1) == HC_OK, "counter clears stay available");
+    check(hc_clear_counters(&dev, 1) == HC_OK && hc_release_port(&dev, 1) == HC_OK,
+          "counter clears and watchdog releases stay available");
 
     std::printf("%d passed, %d failed\n", passed, failed);
     sys.top().final();

@@ -10,14 +10,14 @@ import pytest
 from hyperconnect import formal
 
 
-@pytest.mark.parametrize("task", ["bmc", "prove"])
-def test_hc_guard(task: str) -> None:
-    ok, summary = formal.run("hc_guard", task)
+@pytest.mark.parametrize("job,task", [(j, t) for j in ("hc_guard", "hc_watchdog") for t in ("bmc", "prove")])
+def test_proof(job: str, task: str) -> None:
+    ok, summary = formal.run(job, task)
     print(summary)
     assert ok, summary
 
 
-# seeded bugs the proof must find (bounded check): each is a mistake the guard could plausibly have
+# seeded bugs the proof must find (bounded check): each is a mistake the module could plausibly have
 MUTANTS = {
     "window_not_frozen": ("end else if (!(m_axi_arvalid && !m_axi_arready) && !(m_axi_awvalid && !m_axi_awready)) begin",
                           "end else begin"),            # a window change withdraws a waiting request
@@ -28,9 +28,18 @@ MUTANTS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(MUTANTS))
-def test_hc_guard_mutant_fails(name: str) -> None:
-    old, new = MUTANTS[name]
-    ok, summary = formal.run("hc_guard", "bmc", sby=formal.mutant("hc_guard", "hc_guard.sv", old, new, name))
+WATCHDOG_MUTANTS = {
+    "fill_writes_data": ("assign m_axi_wstrb  = (trip_q || wlast_bad) ? '0 : s_axi_wstrb;",
+                         "assign m_axi_wstrb  = wlast_bad ? '0 : s_axi_wstrb;"),   # owed beats write memory
+    "never_trips": ("wire trip    = !trip_q && (timeout || (wlast_bad && w_fire));",
+                    "wire trip    = !trip_q && wlast_bad && w_fire;"),
+}
+
+
+@pytest.mark.parametrize("job,rtl,name", [("hc_guard", "hc_guard.sv", n) for n in sorted(MUTANTS)] +
+                         [("hc_watchdog", "hc_watchdog.sv", n) for n in sorted(WATCHDOG_MUTANTS)])
+def test_mutant_fails(job: str, rtl: str, name: str) -> None:
+    old, new = {**MUTANTS, **WATCHDOG_MUTANTS}[name]
+    ok, summary = formal.run(job, "bmc", sby=formal.mutant(job, rtl, old, new, name))
     print(summary)
     assert not ok and "failed assertion" in summary, f"the proof missed the seeded bug {name}:\n{summary}"

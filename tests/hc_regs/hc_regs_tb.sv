@@ -42,6 +42,8 @@ module hc_regs_tb (
     logic [P*4-1:0]  irq_en, irq_status;
     logic [P-1:0]    win_en;
     logic [P*64-1:0] win_base, win_size;
+    logic [P*16-1:0] timeout;
+    logic [P-1:0]    fault_active;
     /* verilator lint_on UNUSEDSIGNAL */
 
     hc_regs_ports #(.PORTS(P)) u_regs (
@@ -60,7 +62,7 @@ module hc_regs_tb (
         .wr_max_out, .wr_max_out_we('0), .wr_max_out_next('0), .limit_err('0),
         .rd_budget, .wr_budget,
         .st_draining('0), .st_decoupled('0), .st_rd_spent('0), .st_wr_spent('0),
-        .win_en, .win_base, .win_size, .fault_set('0),
+        .win_en, .win_base, .win_size, .fault_set('0), .timeout, .fault_active,
         .irq_en, .irq_status, .irq_set('0), .cnt_clear, .counters('0)
     );
 

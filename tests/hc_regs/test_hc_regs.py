@@ -22,6 +22,7 @@ ID, VERSION, BUILD, PERIOD, GLOBAL_LIMIT, LOCK = 0x000, 0x004, 0x008, 0x010, 0x0
 # per port: CFG, LIMITS, BUDGET, IRQ_EN (locked) and ERR, IRQ_STATUS (write 1 to clear, not locked)
 CFG, LIMITS, BUDGET, ERR, IRQ_EN, IRQ_STATUS = 0x00, 0x04, 0x08, 0x10, 0x14, 0x18
 WIN = (0x40, 0x44, 0x48, 0x4C)            # WIN_BASE_LO/HI, WIN_SIZE_LO/HI (locked)
+TIMEOUT = 0x54                            # watchdog stall timeout (locked)
 
 
 def port(i: int, offset: int) -> int:
@@ -37,7 +38,7 @@ async def test_registers(dut):
     axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
     await start_clock_reset(dut)
     assert await rd(axil, ID) == 0x48434F4E, "ID register"
-    assert (await rd(axil, VERSION)) >> 16 == 0x0100, "version 1.0"
+    assert (await rd(axil, VERSION)) >> 16 == 0x0101, "version 1.1"
     assert await rd(axil, BUILD) == 3 | (3 << 8) | (16 << 16), "BUILD reports the hardware's parameters"
     assert await rd(axil, PERIOD) == 10000
     assert await rd(axil, GLOBAL_LIMIT) == 32
@@ -74,7 +75,7 @@ async def test_lock(dut):
         return (await axil.write(addr, value.to_bytes(4, "little"))).resp
 
     locked_regs = [PERIOD, GLOBAL_LIMIT] + [port(i, r) for i in range(16)
-                                           for r in (CFG, LIMITS, BUDGET, IRQ_EN, *WIN)]
+                                           for r in (CFG, LIMITS, BUDGET, IRQ_EN, *WIN, TIMEOUT)]
     await wr(port(3, CFG), 32 | 1 << 12)                      # the hypervisor's settings
     await wr(port(3, BUDGET), 0x0005_0007)
     before = {a: await rd(axil, a) for a in locked_regs}

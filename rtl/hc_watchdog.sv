@@ -1,0 +1,181 @@
+// hc_watchdog — stall protection and WLAST check of one axi_hyperconnect port (issue 5), at the
+// accelerator boundary. An accelerator can hold the shared interconnect by not doing its part of a
+// handshake: not sending the write data of an accepted AW (the memory's W channel follows AW order and
+// waits for it), or not taking its read data or write response (RREADY / BREADY low). The watchdog
+// counts the cycles in which the port keeps the interconnect waiting like that and, after cfg_timeout
+// of them in a row, trips:
+//   w_stall: an AW was accepted and its data does not come (WVALID low), or data comes with no AW;
+//   r_stall: RVALID high, RREADY low;           b_stall: BVALID high, BREADY low;
+//   wlast:   (immediately, no timeout) a beat's WLAST disagrees with its burst's AWLEN.
+// Tripped, the port is cut off from its accelerator and completes everything on its own: write data
+// still owed is sent as beats with WSTRB = 0 (nothing is written), read data and write responses are
+// taken and dropped, a request that was waiting for READY is still taken (AXI), nothing new is. The
+// `tripped` output asks the port's decoupler to decouple, so the port drains and reports decoupled.
+// The trip holds while fault_active (the FAULT flags it set, until software clears them) or while
+// write data is still owed; the accelerator must be reset before that, because the handshakes it was
+// in the middle of were abandoned.
+// W beats are forwarded with WLAST taken from the burst's AWLEN (the master's WLAST is only checked),
+// so the modules behind count bursts right whatever the accelerator does; the beat with a wrong WLAST
+// goes with WSTRB = 0. W beats wait (WREADY low) until their AW has been accepted, as AXI allows.
+// Latency (cycles, input VALID -> output VALID): AR 0 | AW 0 | W 0 | R 0 | B 0 (gates). A W beat that comes
+//   in the cycle of its AW waits one cycle (the equalizer behind could not take it earlier anyway).
+// Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH; W_DEPTH (accepted AWs whose data is not complete, default
+//   32: the port takes no further AW while full); TW (timeout counter bits, default 16).
+// Runtime: cfg_timeout (cycles, 0: stall protection off; the WLAST check is always on).
+module hc_watchdog #(
+    parameter int ADDR_WIDTH = 32,
+    parameter int DATA_WIDTH = 64,
+    parameter int ID_WIDTH   = 4,
+    parameter int W_DEPTH    = 32,
+    parameter int TW         = 16                    // timeout counter bits
+) (
+    input  logic                    aclk,
+    input  logic                    aresetn,
+    input  logic [TW-1:0]           cfg_timeout,
+    input  logic                    fault_active,        // a FAULT flag this module set is still up
+    output logic                    tripped,
+    output logic                    fault_w_stall,       // one-cycle pulses, the cycle it trips
+    output logic                    fault_r_stall,
+    output logic                    fault_b_stall,
+    output logic                    fault_wlast,
+    // slave side (accelerator)
+    input  logic [ID_WIDTH-1:0]     s_axi_awid,
+    input  logic [ADDR_WIDTH-1:0]   s_axi_awaddr,
+    input  logic [7:0]              s_axi_awlen,
+    input  logic                    s_axi_awvalid,
+    output logic                    s_axi_awready,
+    input  logic [DATA_WIDTH-1:0]   s_axi_wdata,
+    input  logic [DATA_WIDTH/8-1:0] s_axi_wstrb,
+    input  logic                    s_axi_wlast,
+    input  logic                    s_axi_wvalid,
+    output logic                    s_axi_wready,
+    output logic                    s_axi_bvalid,
+    input  logic                    s_axi_bready,
+    input  logic                    s_axi_arvalid,
+    output logic                    s_axi_arready,
+    output logic                    s_axi_rvalid,
+    input  logic                    s_axi_rready,
+    // master side (the rest of the port): payloads other than W pass straight through the instantiating
+    // module; only handshakes and the W beat are here
+    output logic                    m_axi_awvalid,
+    input  logic                    m_axi_awready,
+    output logic [DATA_WIDTH-1:0]   m_axi_wdata,
+    output logic [DATA_WIDTH/8-1:0] m_axi_wstrb,
+    output logic                    m_axi_wlast,
+    output logic                    m_axi_wvalid,
+    input  logic                    m_axi_wready,
+    input  logic                    m_axi_bvalid,
+    output logic                    m_axi_bready,
+    output logic                    m_axi_arvalid,
+    input  logic                    m_axi_arready,
+    input  logic                    m_axi_rvalid,
+    output logic                    m_axi_rready
+);
+    initial begin
+        if (W_DEPTH < 2 || W_DEPTH > 256) $fatal(1, "hc_watchdog: W_DEPTH must be 2..256 (got %0d)", W_DEPTH);
+        if (TW < 2 || TW > 32) $fatal(1, "hc_watchdog: TW must be 2..32 (got %0d)", TW);
+    end
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused = &{1'b0, s_axi_awid, s_axi_awaddr};    // in the port list for the reader, not used
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    logic trip_q;
+    assign tripped = trip_q;
+
+    // ---- write bursts whose data is owed: their AWLEN, oldest first
+    logic [7:0] w_len;
+    logic       w_empty, w_full;
+    logic [$clog2(W_DEPTH + 1)-1:0] w_count_unused;
+    logic [7:0] w_beat;                                  // beat of the oldest burst
+    wire        w_end   = (w_beat == w_len);
+    wire        aw_fire = m_axi_awvalid && m_axi_awready;
+    wire        w_fire  = m_axi_wvalid && m_axi_wready;
+    hc_fifo #(.WIDTH(8), .DEPTH(W_DEPTH)) u_w_len (
+        .clk(aclk), .rst_n(aresetn), .push(aw_fire), .push_data(s_axi_awlen), .pop(w_fire && w_end),
+        .head(w_len), .empty(w_empty), .full(w_full), .count(w_count_unused)
+    );
+    always_ff @(posedge aclk) begin
+        if (!aresetn)    w_beat <= '0;
+        else if (w_fire) w_beat <= w_end ? 8'd0 : w_beat + 8'd1;
+    end
+
+    // ---- address channels: a request waiting for READY when the watchdog trips is still taken
+    logic ar_wait, aw_wait;                              // presented last cycle, not accepted
+    assign m_axi_arvalid = s_axi_arvalid && (!trip_q || ar_wait);
+    assign s_axi_arready = m_axi_arready && (!trip_q || ar_wait);
+    assign m_axi_awvalid = s_axi_awvalid && !w_full && (!trip_q || aw_wait);
+    assign s_axi_awready = m_axi_awready && !w_full && (!trip_q || aw_wait);
+
+    // ---- write data: the accelerator's beats while healthy, strobe-less beats once tripped
+    wire wlast_bad = s_axi_wvalid && !w_empty && (s_axi_wlast != w_end);
+    assign m_axi_wvalid = !w_empty && (trip_q || s_axi_wvalid);
+    assign s_axi_wready = !w_empty && !trip_q && m_axi_wready;
+    assign m_axi_wdata  = trip_q ? '0 : s_axi_wdata;
+    assign m_axi_wstrb  = (trip_q || wlast_bad) ? '0 : s_axi_wstrb;
+    assign m_axi_wlast  = w_end;
+
+    // ---- responses: dropped once tripped
+    assign s_axi_rvalid = m_axi_rvalid && !trip_q;
+    assign m_axi_rready = s_axi_rready || trip_q;
+    assign s_axi_bvalid = m_axi_bvalid && !trip_q;
+    assign m_axi_bready = s_axi_bready || trip_q;
+
+    // ---- stall detection: cycles in a row in which the port keeps the interconnect waiting
+    wire w_stall = (!w_empty && !s_axi_wvalid) || (w_empty && s_axi_wvalid && !s_axi_awvalid);
+    wire r_stall = s_axi_rvalid && !s_axi_rready;
+    wire b_stall = s_axi_bvalid && !s_axi_bready;
+    logic [TW-1:0] waited;
+    wire timeout = cfg_timeout != '0 && waited >= cfg_timeout - TW'(1) && (w_stall || r_stall || b_stall);
+    wire trip    = !trip_q && (timeout || (wlast_bad && w_fire));
+    assign fault_w_stall = trip && timeout && w_stall;
+    assign fault_r_stall = trip && timeout && r_stall;
+    assign fault_b_stall = trip && timeout && b_stall;
+    assign fault_wlast   = trip && wlast_bad && w_fire;
+
+    always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            trip_q <= 1'b0; waited <= '0; ar_wait <= 1'b0; aw_wait <= 1'b0;
+        end else begin
+            ar_wait <= m_axi_arvalid && !m_axi_arready;
+            aw_wait <= m_axi_awvalid && !m_axi_awready;
+            if (trip_q || !(w_stall || r_stall || b_stall)) waited <= '0;
+            else if (waited != '1)                           waited <= waited + TW'(1);
+            if (trip)                                         trip_q <= 1'b1;
+            else if (trip_q && !fault_active && w_empty)     trip_q <= 1'b0;
+        end
+    end
+
+`ifdef FORMAL
+    // Properties (tests/formal/hc_watchdog.sby): the rest of the port obeys AXI (assumed). The watchdog
+    // keeps W valid until taken (if the accelerator does, and always once tripped), forwards W only for
+    // accepted AWs with WLAST exactly on beat AWLEN, once tripped writes nothing (WSTRB 0) and never
+    // blocks a response, and trips when a stall has lasted cfg_timeout cycles.
+    logic f_past = 1'b0, f_was_reset = 1'b1;
+    logic f_compliant;                               // no initial value: the solver picks it, once per run
+    always_ff @(posedge aclk) begin
+        f_past      <= 1'b1;
+        f_was_reset <= !aresetn;
+        f_compliant <= f_compliant;
+    end
+    always_comb if (!f_past) assume (!aresetn);
+    wire f_live = f_past && aresetn && !f_was_reset;
+    always_ff @(posedge aclk) if (f_live) begin
+        if ($past(m_axi_rvalid && !m_axi_rready)) assume (m_axi_rvalid);
+        if ($past(m_axi_bvalid && !m_axi_bready)) assume (m_axi_bvalid);
+        // a compliant accelerator keeps W until it is taken
+        if (f_compliant && $past(s_axi_wvalid && !s_axi_wready)) assume (s_axi_wvalid && $stable(s_axi_wlast));
+        // towards the port W stays until taken, with the same WLAST: if the accelerator complies, or
+        // once tripped whatever it does
+        if ($past(m_axi_wvalid && !m_axi_wready) && (f_compliant || $past(trip_q)))
+            assert (m_axi_wvalid && $stable(m_axi_wlast));
+        // a stall of cfg_timeout cycles in a row trips it
+        if ($past(cfg_timeout != '0 && !trip_q && (w_stall || r_stall || b_stall) && waited >= cfg_timeout - TW'(1)))
+            assert (trip_q);
+    end
+    always_comb if (aresetn) begin
+        if (trip_q) assert (m_axi_wstrb == '0 && m_axi_rready && m_axi_bready && !s_axi_rvalid && !s_axi_bvalid);
+        if (m_axi_wvalid) assert (!w_empty);
+        if (w_empty) assert (w_beat == '0);
+    end
+`endif
+endmodule
