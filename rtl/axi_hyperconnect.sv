@@ -149,6 +149,8 @@ module axi_hyperconnect #(
     initial begin
         if (S_COUNT < 1 || S_COUNT > 16)
             $fatal(1, "axi_hyperconnect: S_COUNT must be 1..16 (got %0d)", S_COUNT);
+        if (ADDR_WIDTH < 13 || ADDR_WIDTH > 64)
+            $fatal(1, "axi_hyperconnect: ADDR_WIDTH must be 13..64 (got %0d)", ADDR_WIDTH);
         if (TRACK_DEPTH < 4 || TRACK_DEPTH > 255)
             $fatal(1, "axi_hyperconnect: TRACK_DEPTH must be 4..255 (got %0d)", TRACK_DEPTH);
         if (RP < S_COUNT)

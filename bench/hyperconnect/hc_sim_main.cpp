@@ -30,6 +30,7 @@ struct PortCfg {
     uint64_t start = 0, period = 0;
     uint32_t jobs = 1, cls = 0;
     long rd_budget = -1, wr_budget = -1;
+    uint32_t timeout = 0;   // watchdog stall timeout, cycles (0: off)
 };
 
 struct PortRun {
@@ -69,7 +70,8 @@ int main(int argc, char **argv) {
             PortCfg p;
             int kind_code = 0;
             ls >> kind_code >> p.traffic.total_bytes >> p.traffic.burst_len >> p.traffic.outstanding >> p.start >>
-                p.period >> p.jobs >> p.cls >> p.rd_budget >> p.wr_budget >> p.traffic.size >> p.traffic.gap;
+                p.period >> p.jobs >> p.cls >> p.rd_budget >> p.wr_budget >> p.traffic.size >> p.traffic.gap >>
+                p.traffic.fault >> p.timeout;
             p.traffic.write = kind_code == 1;
             p.traffic.mixed = kind_code == 2;
             p.traffic.start_addr = 0x01000000u * static_cast<uint32_t>(ports.size() + 1);
@@ -105,6 +107,7 @@ int main(int argc, char **argv) {
                                p.wr_budget < 0 ? 0xFFFFu : static_cast<unsigned>(p.wr_budget)), "budget");
             must(hc_set_reservation(&dev, i, true), "reservation");
         }
+        if (p.timeout) must(hc_set_stall_timeout(&dev, i, p.timeout), "stall timeout");
         sys.configure(i, p.traffic);
     }
     must(hc_set_period(&dev, period), "period");   // starts a period: the budgets load now
@@ -138,9 +141,9 @@ int main(int argc, char **argv) {
                 (ch ? run[k].window_wr : run[k].window_rd) = ch ? sys.wr_beats[k] : sys.rd_beats[k];
         }
     };
-    auto all_finished = [&] {
+    auto all_finished = [&] {   // a port that misbehaves on purpose never finishes: not waited for
         for (unsigned i = 0; i < ports.size(); ++i)
-            if (run[i].finished < ports[i].jobs) return false;
+            if (!ports[i].traffic.fault && run[i].finished < ports[i].jobs) return false;
         return true;
     };
     while (!all_finished()) {
@@ -175,6 +178,8 @@ int main(int argc, char **argv) {
     }
     const uint64_t cycles = sys.cycle() - t0;
     close_windows(true);
+    std::vector<uint32_t> fault_flags(ports.size(), 0);
+    for (unsigned i = 0; i < ports.size(); ++i) must(hc_read_faults(&dev, i, &fault_flags[i]), "faults");
     std::printf("{\"cycles\": %llu, \"window_rd_cycles\": %llu, \"window_wr_cycles\": %llu, \"ports\": [",
                 static_cast<unsigned long long>(cycles), static_cast<unsigned long long>(window_end[0] - t0),
                 static_cast<unsigned long long>(window_end[1] - t0));
@@ -200,7 +205,7 @@ int main(int argc, char **argv) {
         histogram(sys.rd_latency[i].samples);
         std::printf(", \"wr_latency\": ");
         histogram(sys.wr_latency[i].samples);
-        std::printf("}");
+        std::printf(", \"faults\": %u}", fault_flags[i]);
     }
     std::printf("], \"bus_errors\": %u}\n", sys.bus_errors());
     return 0;

@@ -42,6 +42,7 @@ struct Traffic {
     bool mixed = false;     // read the first half, write the second half at once
     unsigned size = 0;      // log2 bytes per beat; 0 = full bus width
     unsigned gap = 0;       // idle cycles after each address request
+    unsigned fault = 0;     // misbehave on purpose: 1 W stall, 2 R stall, 3 B stall, 4 early WLAST
 };
 
 // Request latencies of one port and direction: cycles from the cycle AxVALID rises for a request to the
@@ -141,6 +142,7 @@ class System {
         put(top_->cfg_mixed, port, 1, t.mixed ? 1u : 0u);
         put(top_->cfg_size, 3 * port, 3, t.size ? t.size : kFullSize);
         put(top_->cfg_gap, 16 * port, 16, t.gap);
+        put(top_->cfg_fault, 3 * port, 3, t.fault);
     }
 
     // Pulse `start` for the ports in `mask` (one cycle).

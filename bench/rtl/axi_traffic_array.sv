@@ -19,6 +19,7 @@ module axi_traffic_array #(
     input  logic [N-1:0]            cfg_mixed,
     input  logic [N*3-1:0]          cfg_size,
     input  logic [N*16-1:0]         cfg_gap,
+    input  logic [N*3-1:0]          cfg_fault,
     input  logic [N*32-1:0]         cfg_total_bytes,
     input  logic [N*9-1:0]          cfg_burst_len,
     input  logic [N*8-1:0]          cfg_max_outstanding,
@@ -62,7 +63,7 @@ module axi_traffic_array #(
     for (genvar i = 0; i < N; i++) begin : g_port
         axi_traffic_gen #(.ADDR_WIDTH(AW), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(IDW), .ID(0)) u_gen (
             .aclk, .aresetn, .start(start[i]), .cfg_write(cfg_write[i]), .cfg_mixed(cfg_mixed[i]),
-            .cfg_size(cfg_size[i*3 +: 3]), .cfg_gap(cfg_gap[i*16 +: 16]),
+            .cfg_size(cfg_size[i*3 +: 3]), .cfg_gap(cfg_gap[i*16 +: 16]), .cfg_fault(cfg_fault[i*3 +: 3]),
             .cfg_total_bytes(cfg_total_bytes[i*32 +: 32]), .cfg_burst_len(cfg_burst_len[i*9 +: 9]),
             .cfg_max_outstanding(cfg_max_outstanding[i*8 +: 8]), .cfg_start_addr(cfg_start_addr[i*AW +: AW]),
             .busy(busy[i]), .done(done[i]), .beats(beats[i*32 +: 32]), .start_cycle(start_cycle[i*64 +: 64]),

@@ -11,6 +11,9 @@
 // per byte (see axi_mem_model). It counts data beats of both directions and records the cycle of `start`,
 // of its first data beat and of its completion (`done` rises then, and stays until the next start).
 // cfg_total_bytes must be a multiple of the beat size. Configuration is sampled at `start`.
+// cfg_fault makes it misbehave on purpose (issue 5's fault tests): 1 sends no write data at all after
+// its AWs (W stall), 2 holds RREADY low, 3 holds BREADY low, 4 sends WLAST on the first beat of every
+// burst (early); such a job never completes.
 // Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH, ID (the AxID it uses)
 /* verilator lint_off BLKSEQ */
 module axi_traffic_gen #(
@@ -28,6 +31,7 @@ module axi_traffic_gen #(
     input  logic                  cfg_mixed,
     input  logic [2:0]            cfg_size,
     input  logic [15:0]           cfg_gap,
+    input  logic [2:0]            cfg_fault,
     input  logic [31:0]           cfg_total_bytes,
     input  logic [8:0]            cfg_burst_len,
     input  logic [7:0]            cfg_max_outstanding,
@@ -76,6 +80,7 @@ module axi_traffic_gen #(
     logic [15:0]           rd_wait, wr_wait;         // gap cycles left before the next request
     logic [ADDR_WIDTH-1:0] wr_base;
     logic [2:0]            size;
+    logic [2:0]            fault;
     logic [8:0]            w_lens[$];     // beats of each issued write burst, in AW order
     logic [ADDR_WIDTH-1:0] w_addrs[$];
     logic [8:0]            w_beat;
@@ -112,14 +117,14 @@ module axi_traffic_gen #(
     assign m_axi_awsize = size;
     assign m_axi_arburst = 2'b01;
     assign m_axi_awburst = 2'b01;
-    assign m_axi_rready = 1'b1;
-    assign m_axi_bready = 1'b1;
+    assign m_axi_rready = fault != 3'd2;
+    assign m_axi_bready = fault != 3'd3;
 
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
             cycle <= 0; busy <= 1'b0; done <= 1'b0; beats <= 0; rd_out = 0; wr_out = 0;
             rd_total <= 0; wr_total <= 0; rd_issued <= 0; wr_issued <= 0; rd_wait <= 0; wr_wait <= 0;
-            wr_base <= 0; size <= 3'(SZ);
+            wr_base <= 0; size <= 3'(SZ); fault <= '0;
             m_axi_arvalid <= 1'b0; m_axi_awvalid <= 1'b0; m_axi_wvalid <= 1'b0; m_axi_wstrb <= '0;
             w_lens.delete(); w_addrs.delete(); w_beat = 0;
             start_cycle <= 0; first_beat_cycle <= 0; done_cycle <= 0;
@@ -131,6 +136,7 @@ module axi_traffic_gen #(
                 half = ((cfg_total_bytes >> 1) >> cfg_size) << cfg_size;
                 busy <= 1'b1; done <= 1'b0; beats <= 0; rd_issued <= 0; wr_issued <= 0; rd_out = 0; wr_out = 0;
                 rd_wait <= 0; wr_wait <= 0; size <= cfg_size; start_cycle <= cycle; first_beat_cycle <= 0;
+                fault <= cfg_fault;
                 rd_total <= cfg_mixed ? half : (cfg_write ? 32'd0 : cfg_total_bytes);
                 wr_total <= cfg_mixed ? cfg_total_bytes - half : (cfg_write ? cfg_total_bytes : 32'd0);
                 wr_base  <= cfg_start_addr + (cfg_mixed ? ADDR_WIDTH'(half) : '0);
@@ -172,7 +178,7 @@ module axi_traffic_gen #(
                     void'(w_lens.pop_front()); void'(w_addrs.pop_front()); w_beat = 0;
                 end else w_beat = w_beat + 1;
             end
-            if (w_lens.size() > 0) begin
+            if (w_lens.size() > 0 && fault != 3'd1) begin
                 logic [ADDR_WIDTH-1:0] a, lane0;
                 a = w_addrs[0] + (ADDR_WIDTH'(w_beat) << size);
                 lane0 = a & ~ADDR_WIDTH'(NB - 1);
@@ -180,7 +186,7 @@ module axi_traffic_gen #(
                     m_axi_wdata[i*8 +: 8] <= hc_bench_pkg::pattern(64'(lane0 + ADDR_WIDTH'(i)));
                     m_axi_wstrb[i] <= (ADDR_WIDTH'(i) >= (a - lane0)) && (ADDR_WIDTH'(i) < (a - lane0) + (ADDR_WIDTH'(1) << size));
                 end
-                m_axi_wlast  <= (w_beat + 1 == w_lens[0]);
+                m_axi_wlast  <= (w_beat + 1 == w_lens[0]) || (fault == 3'd4 && w_beat == 0);
                 m_axi_wvalid <= 1'b1;
             end else m_axi_wvalid <= 1'b0;
             // completion

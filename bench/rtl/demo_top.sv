@@ -48,7 +48,7 @@ module demo_top #(
 
     axi_traffic_array #(.N(N), .ADDR_WIDTH(AW), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(IDW)) u_gens (
         .aclk, .aresetn, .start, .cfg_write, .cfg_mixed('0), .cfg_size({N{3'($clog2(DATA_WIDTH / 8))}}),
-        .cfg_gap('0), .cfg_total_bytes, .cfg_burst_len, .cfg_max_outstanding,
+        .cfg_gap('0), .cfg_fault('0), .cfg_total_bytes, .cfg_burst_len, .cfg_max_outstanding,
         .cfg_start_addr, .busy, .done, .beats, .start_cycle, .first_beat_cycle, .done_cycle,
         .m_axi_awid(g_awid), .m_axi_awaddr(g_awaddr), .m_axi_awlen(g_awlen), .m_axi_awsize(g_awsize),
         .m_axi_awburst(g_awburst), .m_axi_awvalid(g_awvalid), .m_axi_awready(g_awready), .m_axi_wdata(g_wdata),

@@ -45,6 +45,7 @@ module hc_system_top #(
     input  logic [N-1:0]    cfg_mixed,
     input  logic [N*3-1:0]  cfg_size,
     input  logic [N*16-1:0] cfg_gap,
+    input  logic [N*3-1:0]  cfg_fault,      // axi_traffic_gen: 0 none, 1 W stall, 2 R stall, 3 B stall, 4 early WLAST
     input  logic [N*32-1:0] cfg_total_bytes,
     input  logic [N*9-1:0]  cfg_burst_len,
     input  logic [N*8-1:0]  cfg_max_outstanding,
@@ -77,7 +78,7 @@ module hc_system_top #(
     logic [N*NB-1:0]  g_wstrb;
 
     axi_traffic_array #(.N(N), .ADDR_WIDTH(AW), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(IDW)) u_gens (
-        .aclk, .aresetn, .start, .cfg_write, .cfg_mixed, .cfg_size, .cfg_gap, .cfg_total_bytes, .cfg_burst_len, .cfg_max_outstanding,
+        .aclk, .aresetn, .start, .cfg_write, .cfg_mixed, .cfg_size, .cfg_gap, .cfg_fault, .cfg_total_bytes, .cfg_burst_len, .cfg_max_outstanding,
         .cfg_start_addr, .busy, .done, .beats, .start_cycle, .first_beat_cycle, .done_cycle,
         .m_axi_awid(g_awid), .m_axi_awaddr(g_awaddr), .m_axi_awlen(g_awlen), .m_axi_awsize(g_awsize),
         .m_axi_awburst(g_awburst), .m_axi_awvalid(g_awvalid), .m_axi_awready(g_awready), .m_axi_wdata(g_wdata),

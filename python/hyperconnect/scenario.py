@@ -15,6 +15,7 @@ reported as one line naming its path and the allowed values, e.g.
     ports:                        # required, 1..16 entries
       - name: D1                  # default "port<i>"
         priority: 0               # class 0..3, higher wins
+        stall_timeout: 0          # watchdog: cycles a stall may last before the port is cut off, 0..65535, 0 = off
         budget: {read: 562}       # nominal transactions per period; a budget turns reservation on
         traffic:                  # required
           kind: read              # read | write | mixed
@@ -24,6 +25,8 @@ reported as one line naming its path and the allowed values, e.g.
           outstanding: 8          # transactions the master keeps in flight, 1..255
           start: 0                # cycle
           gap: 0                  # idle cycles after each address request (computation between bursts), 0..65535
+          fault: none             # misbehave on purpose: none | w_stall (no write data) | r_stall (RREADY low)
+                                  # | b_stall (BREADY low) | wlast (WLAST on each burst's first beat); never finishes
           periodic: {period: 100000, jobs: 4}   # optional: a job of total_bytes every period
 
 load() and parse() return a Scenario (typed dataclasses) or raise ScenarioError.
@@ -34,6 +37,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+
+# misbehaviours a port can be told to show (axi_traffic_gen cfg_fault codes 0..4, in this order)
+FAULTS = ("none", "w_stall", "r_stall", "b_stall", "wlast")
 
 
 class ScenarioError(ValueError):
@@ -77,6 +84,7 @@ class Traffic:
     start: int = 0
     gap: int = 0
     periodic: Periodic | None = None
+    fault: str = "none"       # one of FAULTS
 
     @property
     def beat_bytes(self) -> int:
@@ -90,6 +98,7 @@ class Port:
     priority: int = 0
     read_budget: int | None = None
     write_budget: int | None = None
+    stall_timeout: int = 0
 
     @property
     def reserved(self) -> bool:
@@ -138,8 +147,8 @@ class _Reader:
             raise ScenarioError(f"{self._where(key)}: expected true or false, got {value!r}")
         return value
 
-    def choice(self, key: str, choices: tuple[str, ...], required: bool = False) -> str:
-        value = self.raw(key, None, required)
+    def choice(self, key: str, choices: tuple[str, ...], required: bool = False, default: str | None = None) -> str:
+        value = self.raw(key, default, required)
         if value not in choices:
             raise ScenarioError(f"{self._where(key)}: {value!r} is not one of {', '.join(choices)}")
         return str(value)
@@ -181,7 +190,8 @@ def _port(r: _Reader, index: int, ic: Interconnect) -> Port:
                       total_bytes=t.int("total_bytes", None, 1, 2**32 - 1, required=True),
                       burst_len=t.int("burst_len", 16, 1, 256), size=t.int("size", max_size, 0, max_size),
                       outstanding=t.int("outstanding", 4, 1, 255), start=t.int("start", 0, 0),
-                      gap=t.int("gap", 0, 0, 65535), periodic=periodic)
+                      gap=t.int("gap", 0, 0, 65535), periodic=periodic,
+                      fault=t.choice("fault", FAULTS, default="none"))
     t.done()
     b = r.sub("budget")
     rd = wr = None
@@ -192,7 +202,8 @@ def _port(r: _Reader, index: int, ic: Interconnect) -> Port:
     name = r.raw("name", f"port{index}")
     if not isinstance(name, str) or not name:
         raise ScenarioError(f"{r._where('name')}: expected a non-empty string, got {name!r}")
-    port = Port(name=name, traffic=traffic, priority=r.int("priority", 0, 0, 3), read_budget=rd, write_budget=wr)
+    port = Port(name=name, traffic=traffic, priority=r.int("priority", 0, 0, 3), read_budget=rd, write_budget=wr,
+                stall_timeout=r.int("stall_timeout", 0, 0, 65535))
     r.done()
     return port
 

@@ -24,7 +24,9 @@ the G global slots taken: it waits for one to free (memory latency + beta) and b
 the higher classes' reserved budgets of one period delay it; a reserved port may find its budget spent
 and wait a period per budget's worth of sub-transactions. Plus its own data, the memory latency per group
 and the interconnect's 2-cycle address latency. A higher-class port without reservation, or a budget of
-0, makes the bound infinite (None).
+0, makes the bound infinite (None). A port that misbehaves on purpose (traffic.fault) holds the channel
+it stalls until its watchdog trips: every other port's bound on that channel grows by its
+stall_timeout + 2 cycles (infinite with the watchdog off); the misbehaving port itself has no bound.
 """
 
 from __future__ import annotations
@@ -88,9 +90,22 @@ def in_flight(sc: Scenario, j: int, beta: int) -> int:
     return min(ic.outstanding, t.outstanding * model.sub_bursts(t.burst_len, beta))
 
 
+# the channels a misbehaviour holds (writes are measured to their B: a B stall delays them)
+STALLED = {"none": "", "w_stall": "W", "r_stall": "R", "b_stall": "W", "wlast": ""}
+WATCHDOG_REACTION = 2   # cycles from the timeout to the culprit's responses flowing again (hc_watchdog)
+
+
 def _delay_bound(sc: Scenario, i: int, idx: list[int], channel: str, beta: int) -> int | None:
     ic = sc.interconnect
     me = sc.ports[i]
+    if me.traffic.fault != "none":
+        return None                                   # a port that misbehaves on purpose has no bound
+    stall_allowance = 0                               # ports that stall the channel, until their watchdog trips
+    for j, other in enumerate(sc.ports):
+        if j != i and channel in STALLED[other.traffic.fault]:
+            if other.stall_timeout == 0:
+                return None
+            stall_allowance += other.stall_timeout + WATCHDOG_REACTION
     burst = me.traffic.burst_len
     subs = me.traffic.outstanding * model.sub_bursts(burst, beta)
     groups = math.ceil(subs / in_flight(sc, i, beta))
@@ -113,7 +128,7 @@ def _delay_bound(sc: Scenario, i: int, idx: list[int], channel: str, beta: int) 
         if own == 0:
             return None
         wait += ic.period * math.ceil(subs / own)
-    return wait + me.traffic.outstanding * burst + groups * latency + AR_LATENCY
+    return wait + me.traffic.outstanding * burst + groups * latency + AR_LATENCY + stall_allowance
 
 
 def render(sc: Scenario, results: list[PortResult]) -> str:

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from . import paths, sim
-from .scenario import Scenario, ScenarioError
+from .scenario import FAULTS, Scenario, ScenarioError
 
 TRACK_DEPTH = 16   # hc_system_top's axi_hyperconnect
 BUILD_PORTS = (4, 8, 16)
@@ -71,6 +71,7 @@ class SimPort:
     response_mean: float
     response_max: int
     latency: Latency = field(default_factory=Latency)
+    faults: int = 0           # the port's FAULT register at the end (watchdog, window, protocol flags)
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -114,7 +115,8 @@ def config_text(sc: Scenario) -> str:
         wr = -1 if p.write_budget is None else p.write_budget
         kind = ("read", "write", "mixed").index(t.kind)
         lines.append(f"port {kind} {t.total_bytes} {t.burst_len} {t.outstanding} {t.start} "
-                     f"{period} {jobs} {p.priority} {rd} {wr} {t.size} {t.gap}")
+                     f"{period} {jobs} {p.priority} {rd} {wr} {t.size} {t.gap} {FAULTS.index(t.fault)} "
+                     f"{p.stall_timeout}")
     lines.append("max_cycles 200000000")
     return "\n".join(lines) + "\n"
 
@@ -141,7 +143,7 @@ def run(sc: Scenario, work: Path | None = None) -> dict:
             ports.append(SimPort(p.name, ch, beats, beats * p.traffic.beat_bytes,
                                  window / totals[ch] if totals[ch] else 0.0,
                                  min(resp), sum(resp) / len(resp), max(resp),
-                                 Latency({int(v): int(c) for v, c in hist})))
+                                 Latency({int(v): int(c) for v, c in hist}), int(r.get("faults", 0))))
     windows = {"R": raw["window_rd_cycles"], "W": raw["window_wr_cycles"]}
     windows = {ch: w for ch, w in windows.items() if totals[ch]}
     util = {ch: 100.0 * totals[ch] / w for ch, w in windows.items() if w}
@@ -166,6 +168,9 @@ def render(result: dict) -> str:
         lines.append(f"{p.name:<12}{p.channel:>3}{p.bytes:>11}{100 * p.share:>9.2f}{p.response_min:>10}"
                      f"{p.response_mean:>11.1f}{p.response_max:>10}{lat.min:>9}{lat.quantile(0.5):>6}"
                      f"{lat.quantile(0.99):>6}{lat.max:>6}")
+    for p in result["ports"]:
+        if p.faults:
+            lines.append(f"{p.name}: FAULT 0x{p.faults:02x} (see docs/security.md)")
     util = ", ".join(f"{ch} {u:.2f} %" for ch, u in result["utilisation"].items())
     wins = ", ".join(f"{ch} {w}" for ch, w in result["window_cycles"].items())
     lines.append(f"{result['cycles']} cycles; share windows {wins} cycles; utilisation {util}; "

@@ -57,8 +57,22 @@ class AxiMasterDriver:
         self._room = Event()
         self._idle = Event()
         self._idle.set()
-        cocotb.start_soon(self._r_loop())
-        cocotb.start_soon(self._b_loop())
+        self._tasks = [cocotb.start_soon(self._r_loop()), cocotb.start_soon(self._b_loop())]
+
+    def reset(self) -> None:
+        """The interconnect was reset: everything in flight is lost, not failed; the reference of bytes
+        written stays (a write in flight may or may not have landed: tests read only what they wrote
+        after the reset, or the pattern)."""
+        for t in self._tasks:
+            t.cancel()
+        for ch in (self.ar, self.aw, self.w, self.r, self.b):
+            ch.clear()
+        self._reads.clear()
+        self._writes.clear()
+        self.outstanding = 0
+        self._room.set()
+        self._idle.set()
+        self._tasks = [cocotb.start_soon(self._r_loop()), cocotb.start_soon(self._b_loop())]
 
     def _fail(self, msg: str) -> None:
         if len(self.failures) < 20:

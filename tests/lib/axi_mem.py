@@ -72,9 +72,23 @@ class AxiMemSlave:
         self._wake_r, self._wake_b, self._wake_w = Event(), Event(), Event()
         self.reads_done = 0
         self.writes_done = 0
-        for coro in (self._clock(), self._ar_loop(), self._r_loop(), self._aw_loop(), self._w_loop(),
-                     self._b_loop()):
-            cocotb.start_soon(coro)
+        cocotb.start_soon(self._clock())
+        self._tasks = [cocotb.start_soon(c) for c in self._loops()]
+
+    def _loops(self) -> list:
+        return [self._ar_loop(), self._r_loop(), self._aw_loop(), self._w_loop(), self._b_loop()]
+
+    def reset(self) -> None:
+        """The memory controller is reset with the interconnect: requests, data and responses in flight
+        are forgotten (cocotbext-axi empties the channel queues itself); the contents stay."""
+        for t in self._tasks:
+            t.cancel()
+        self._reads.clear()
+        self._writes.clear()
+        self._resps.clear()
+        for ch in (self.ar, self.aw, self.w, self.r, self.b):
+            ch.clear()
+        self._tasks = [cocotb.start_soon(c) for c in self._loops()]
 
     def read_byte(self, addr: int) -> int:
         return self.mem.get(addr, pattern_byte(addr))
