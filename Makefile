@@ -10,7 +10,7 @@ HC     := $(VENV)/bin/hc
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 unexport VERILATOR_ROOT
 
-.PHONY: all venv demo test lint bench synth reproduce clean
+.PHONY: all venv demo test lint bench synth reproduce soak clean
 
 all: test
 
@@ -41,6 +41,9 @@ synth: $(STAMP)
 
 reproduce: $(STAMP)
 	$(HC) reproduce
+
+soak: $(STAMP)
+	$(HC) soak
 
 clean:
 	rm -rf build sim_build tests/*/sim_build

@@ -153,6 +153,15 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
     return 1 if summary["failed"] else 0
 
 
+def _cmd_soak(args: argparse.Namespace) -> int:
+    from . import soak
+    with _stdout_to_stderr(args.json):
+        summary = soak.run(total=args.transactions, shards=args.shards, stress=0 if args.no_stress else 1,
+                           seed=args.seed)
+    _emit(args, summary, soak.render(summary))
+    return 0 if summary["passed"] else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hc", description=__doc__)
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -195,6 +204,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=None, help="parallel simulations (default: one per core)")
     p.add_argument("--only", help="comma-separated subset: fig2_fig11,table1,sec43,sec44,sec52,fig5,fig3a")
     p.set_defaults(func=_cmd_reproduce)
+    p = sub.add_parser("soak", help="constrained-random soak of axi_hyperconnect with protocol checkers "
+                                    "(default 1,000,000 transactions, one shard per core)")
+    p.add_argument("--transactions", type=int, default=1_000_000)
+    p.add_argument("--shards", type=int, default=None, help="parallel simulations (default: one per core)")
+    p.add_argument("--seed", type=int, default=None, help="seed of shard 0 (shard i uses seed + i)")
+    p.add_argument("--no-stress", action="store_true", help="no idle cycles or backpressure")
+    p.set_defaults(func=_cmd_soak)
     for name, sp in sub.choices.items():
         if not any(a.dest == "json" for a in sp._actions):
             sp.add_argument("--json", action="store_true",

@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from typing import Any
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
@@ -120,17 +121,24 @@ def run_json_lines(binary: Path, args: Sequence[str], timeout: float = 600.0) ->
 def run_cocotb(toplevel: str, test_module: str, test_dir: Path, sources: Sequence[Path], build_dir: Path,
                parameters: Mapping[str, object] | None = None, testcase: str | Sequence[str] | None = None,
                env: Mapping[str, str] | None = None, build_args: Sequence[str] = (),
-               pythonpath: Sequence[Path] = ()) -> None:
+               pythonpath: Sequence[Path] = (), results_xml: Path | None = None) -> None:
     """Build `toplevel` with Verilator (cached in build_dir) and run the cocotb tests of `test_module`
     (found in test_dir and `pythonpath`). Under pytest a failing cocotb test fails the caller."""
+    runner = build_cocotb(toplevel, sources, build_dir, parameters, build_args)
+    extra_env = {"PYTHONPATH": os.pathsep.join([*(str(p) for p in pythonpath), str(test_dir),
+                                                os.environ.get("PYTHONPATH", "")])}
+    extra_env.update(env or {})
+    runner.test(hdl_toplevel=toplevel, test_module=test_module, build_dir=build_dir, test_dir=test_dir,
+                testcase=testcase, extra_env=extra_env, results_xml=str(results_xml or Path(build_dir) / "results.xml"))
+
+
+def build_cocotb(toplevel: str, sources: Sequence[Path], build_dir: Path,
+                 parameters: Mapping[str, object] | None = None, build_args: Sequence[str] = ()) -> Any:
+    """The Verilator build of a cocotb testbench (cached in build_dir); returns the cocotb runner."""
     from cocotb_tools.runner import get_runner
     paths.apply_tool_env()
     runner = get_runner("verilator")
     runner.build(sources=[str(s) for s in sources], hdl_toplevel=toplevel, build_dir=build_dir,
                  parameters=dict(parameters or {}),
                  build_args=["-Wno-fatal", "-Wno-lint", "-Wno-style", *OUTPUT_SPLIT, *build_args], always=False)
-    extra_env = {"PYTHONPATH": os.pathsep.join([*(str(p) for p in pythonpath), str(test_dir),
-                                                os.environ.get("PYTHONPATH", "")])}
-    extra_env.update(env or {})
-    runner.test(hdl_toplevel=toplevel, test_module=test_module, build_dir=build_dir, test_dir=test_dir,
-                testcase=testcase, extra_env=extra_env, results_xml=str(Path(build_dir) / "results.xml"))
+    return runner

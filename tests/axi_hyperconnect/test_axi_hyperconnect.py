@@ -31,7 +31,7 @@ from lib.axi_master import AxiMasterDriver
 from lib.axi_mem import AxiMemSlave
 from hyperconnect.model import pattern_byte
 from lib.axi_ref import DECERR, FIXED, INCR, SLVERR, WRAP, Burst, ErrorMap, WriteRegion
-from lib.env import drain, knobs, seeded_rng, start_clock_reset
+from lib.env import assert_protocol_clean, drain, knobs, seeded_rng, start_clock_reset
 
 BUS = 8
 ID_WIDTH = 4
@@ -39,6 +39,7 @@ S_COUNT = 3
 READ_BASE = 0x1000_0000
 WRITE_BASE = 0x4000_0000
 ERRORS = ErrorMap([(READ_BASE + 0x10_0000, 0x3000, SLVERR), (READ_BASE + 0x20_0000, 0x2000, DECERR)])
+CHECKED = [f"s{i:02d}" for i in range(S_COUNT)] + ["m"]        # protocol checkers in the wrapper
 
 ID, BUILD, PERIOD, GLOBAL_LIMIT, GLOBAL_ERR = 0x000, 0x008, 0x010, 0x014, 0x018
 CFG, LIMITS, BUDGET, STATUS, ERR, IRQ_EN, IRQ_STATUS, CNT_CTRL = 0x00, 0x04, 0x08, 0x0C, 0x10, 0x14, 0x18, 0x1C
@@ -109,7 +110,7 @@ class Tb:
                                stall=k["stall"], errors=ERRORS)
         self.masters = [AxiMasterDriver(dut, f"s{i:02d}_axi", dut.aclk, dut.aresetn, BUS, rng, self.mem, ERRORS,
                                         idle=k["idle"], backpressure=k["backpressure"], max_outstanding=12,
-                                        name=f"port{i}")
+                                        name=f"port{i}", random_strobes=0.25)
                         for i in range(S_COUNT)]
         self.axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn,
                                   reset_active_level=False)
@@ -127,6 +128,7 @@ class Tb:
     def check(self) -> None:
         problems = self.mem.failures + [f for m in self.masters for f in m.failures]
         assert not problems, "\n".join(problems[:20])
+        assert_protocol_clean(self.dut, CHECKED)
 
 
 @cocotb.test()
@@ -247,11 +249,13 @@ async def test_decouple_during_traffic(dut):
 
 @cocotb.test()
 async def test_random_with_runtime_changes(dut):
-    """Constrained-random traffic from every port, reordering memory, scoreboarded, while software
-    changes nominal length, outstanding limits, priority, reservation, budgets, period, G and
-    decouples/recouples ports."""
+    """Constrained-random traffic from every port (INCR 1..256 beats, FIXED, WRAP, narrow, unaligned,
+    a quarter of the write beats with random strobes), reordering memory, scoreboarded, protocol
+    checkers on every interface, while software changes nominal length, outstanding limits, priority,
+    reservation, budgets, period, G and decouples/recouples ports. HC_SOAK_TXNS sets the number of
+    transactions (default HC_RANDOM_TXNS / 4 = 5000; `make soak` runs 1,000,000 in shards)."""
     rng = seeded_rng("random_with_runtime_changes")
-    total = int(os.environ.get("HC_RANDOM_TXNS", "20000")) // 4
+    total = int(os.environ.get("HC_SOAK_TXNS", int(os.environ.get("HC_RANDOM_TXNS", "20000")) // 4))
     tb = Tb(dut, rng)
     await start_clock_reset(dut)
     stop = False
@@ -293,7 +297,15 @@ async def test_random_with_runtime_changes(dut):
     done = sum(m.reads_done + m.writes_done for m in tb.masters)
     assert done == total, f"{done} of {total} transactions completed"
     tb.check()
-    cocotb.log.info("random with run-time changes: %d transactions, 0 mismatches", total)
+    counts = {c: [int(getattr(dut, f"chk_{label}_{c}").value) for label in CHECKED]
+              for c in ("reads", "reads_done", "writes", "writes_done", "errors")}
+    lost = sum(abs(a - b) for a, b in zip(counts["reads"], counts["reads_done"])) + \
+        sum(abs(a - b) for a, b in zip(counts["writes"], counts["writes_done"]))
+    assert lost == 0, f"requests without exactly one response, per interface {CHECKED}: {counts}"
+    mismatches = len(tb.mem.failures) + sum(len(m.failures) for m in tb.masters)
+    cocotb.log.info("SOAK transactions=%d data_mismatches=%d lost_or_duplicated=%d protocol_violations=%d "
+                    "memory_side_bursts=%d", total, mismatches, lost, sum(counts["errors"]),
+                    counts["reads"][-1] + counts["writes"][-1])
 
 
 @cocotb.test()
@@ -364,6 +376,7 @@ async def test_address_window(dut):
     await drain(dut, *others, timeout_us=2000.0)
     problems = mem.failures + [f for m in others for f in m.failures]
     assert not problems, "\n".join(problems[:20])
+    assert_protocol_clean(dut, CHECKED)
 
 
 @cocotb.test()
@@ -421,6 +434,7 @@ async def test_protocol_guard(dut):
     await drain(dut, *others, timeout_us=2000.0)
     problems = mem.failures + [f for m in others for f in m.failures]
     assert not problems, "\n".join(problems[:20])
+    assert_protocol_clean(dut, CHECKED, skip=("s01",))
 
 
 # (what port 1 does wrong, the FAULT flag, bytes of the 64 at 0x3000_0000 that must end up written)
@@ -521,6 +535,7 @@ async def test_watchdog(dut):
     await drain(dut, *others, timeout_us=2000.0)
     problems = mem.failures + [f for m in others for f in m.failures]
     assert not problems, "\n".join(problems[:20])
+    assert_protocol_clean(dut, CHECKED, skip=("s01",))
 
 
 async def _bit(value, mask: int, want: int = 1) -> bool:
@@ -545,6 +560,7 @@ async def test_reset_during_traffic(dut):
         assert any(m.outstanding for m in tb.masters), "the reset must hit traffic in flight"
         for t in tasks:
             t.cancel()
+        assert_protocol_clean(dut, CHECKED)                               # up to the reset
         dut.aresetn.value = 0
         await ClockCycles(dut.aclk, 1)
         for m in tb.masters:
@@ -575,6 +591,24 @@ def test_axi_hyperconnect(stress: int) -> None:
     from hyperconnect import paths, regs, wrapper
     from lib.runner import run_cocotb
     wrap = wrapper.write_hyperconnect_wrapper(paths.BUILD / "tests" / "gen_hyperconnect" / "axi_hyperconnect_wrap.sv",
-                                              S_COUNT, id_width=ID_WIDTH)
+                                              S_COUNT, id_width=ID_WIDTH, checkers=True)
     run_cocotb("axi_hyperconnect_wrap", "test_axi_hyperconnect", paths.ROOT / "tests" / "axi_hyperconnect",
-               regs.sources(S_COUNT) + [wrap], build_name="axi_hyperconnect", env={"HC_STRESS": str(stress)})
+               regs.sources(S_COUNT) + [paths.BENCH_RTL / "axi_protocol_checker.sv", wrap],
+               build_name="axi_hyperconnect", env={"HC_STRESS": str(stress)})
+
+
+def test_soak_command() -> None:
+    """`hc soak` (the `make soak` target, 1,000,000 transactions) on a few hundred transactions: it runs the
+    random test above in shards and sums what each reports. Runs after test_axi_hyperconnect in this file
+    (same build)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+    hc = Path(sys.executable).parent / "hc"
+    res = subprocess.run([str(hc), "soak", "--transactions", "300", "--shards", "1", "--json"], capture_output=True,
+                         text=True, timeout=900)
+    assert res.returncode == 0, res.stderr[-2000:]
+    summary = json.loads(res.stdout)
+    assert summary["transactions"] == 300 and summary["passed"]
+    assert summary["data_mismatches"] == summary["lost_or_duplicated"] == summary["protocol_violations"] == 0

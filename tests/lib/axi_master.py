@@ -27,12 +27,13 @@ from .axi_ref import (OKAY, Burst, ErrorMap, WriteRegion, beat_address, beat_byt
 class AxiMasterDriver:
     def __init__(self, dut, prefix: str, clk, rst, bus_bytes: int, rng: random.Random, memory: AxiMemSlave,
                  errors: ErrorMap | None = None, idle: float = 0.0, backpressure: float = 0.0,
-                 max_outstanding: int = 8, name: str = "m") -> None:
+                 max_outstanding: int = 8, name: str = "m", random_strobes: float = 0.0) -> None:
         self.name = name
         self.bus_bytes = bus_bytes
         self.memory = memory
         self.errors = errors or ErrorMap()
         self.max_outstanding = max_outstanding
+        self.random_strobes = random_strobes      # fraction of beats that strobe a random subset of lanes
         kw = dict(reset_active_level=False)
         self.ar = AxiARSource(AxiARBus.from_prefix(dut, prefix), clk, rst, **kw)
         self.aw = AxiAWSource(AxiAWBus.from_prefix(dut, prefix), clk, rst, **kw)
@@ -102,13 +103,16 @@ class AxiMasterDriver:
                                             arburst=b.burst, arlock=b.lock))
 
     async def write(self, b: Burst, rng: random.Random) -> None:
-        """Issue a write with random data on the active lanes (strobes on exactly those lanes)."""
+        """Issue a write with random data on the active lanes; strobes on exactly those lanes, or (for a
+        `random_strobes` fraction of beats) on a random subset of them."""
         await self._wait_room()
         b.data, b.strb = [], []
         for n in range(b.beats):
             a = beat_address(b.addr, b.len, b.size, b.burst, n)
             lanes = beat_lanes(a, b.size, self.bus_bytes)
             data = bytearray(rng.getrandbits(8) for _ in range(self.bus_bytes))
+            if self.random_strobes and rng.random() < self.random_strobes:
+                lanes = [lane for lane in lanes if rng.random() < 0.5]
             strb = sum(1 << lane for lane in lanes)
             base = a & ~(self.bus_bytes - 1)
             for lane in lanes:
@@ -185,9 +189,9 @@ class AxiMasterDriver:
                 self._fail(f"write 0x{b.addr:x} len {b.len}: BRESP {int(t.bresp)} != {want}")
             for n in range(b.beats):
                 for addr in beat_bytes(b, n, self.bus_bytes):
-                    if self.memory.mem.get(addr) != self.ref[addr]:
+                    if self.memory.mem.get(addr) != self.ref.get(addr):   # None: never strobed, never written
                         self._fail(f"write 0x{b.addr:x} len {b.len} size {b.size} burst {b.burst}: byte 0x{addr:x}"
-                                   f" in memory {self.memory.mem.get(addr)} != written {self.ref[addr]}")
+                                   f" in memory {self.memory.mem.get(addr)} != written {self.ref.get(addr)}")
                         break
             self.writes_done += 1
             self._done_one()

@@ -76,3 +76,11 @@ class HandshakeCounter:
                 self.reads -= 1
             if self.bv.value and self.br.value:
                 self.writes -= 1
+
+
+def assert_protocol_clean(dut, labels: list[str], skip: tuple[str, ...] = ()) -> None:
+    """The wrapper's axi_protocol_checker instances (hyperconnect.wrapper, checkers=True) saw no AXI rule
+    broken on the interfaces `labels` ("s00", ..., "m"), except those in `skip` (a port misbehaving on
+    purpose); the checker prints each of the first violations to the simulator log."""
+    bad = {label: int(getattr(dut, f"chk_{label}_errors").value) for label in labels if label not in skip}
+    assert not any(bad.values()), f"AXI protocol violations seen by the checkers: {bad}"
