@@ -12,7 +12,7 @@
 //   bookkeeping prepared when the sub-burst was issued ("one cycle in advance").
 // Throughput: one sub-burst per cycle on AR/AW; one beat per cycle on R and W.
 //
-// Parameters: ADDR_WIDTH (>= 12), DATA_WIDTH (8..1024, power of two), ID_WIDTH (>= 1),
+// Parameters: ADDR_WIDTH (13..64), DATA_WIDTH (8..1024, power of two), ID_WIDTH (>= 1),
 //             TRACK_DEPTH (1..256, sub-transactions tracked per direction; caps the outstanding limits),
 //             REGISTER_READY (default 1: AR/AW outputs are skid buffers, so m_axi_arready/awready do not
 //             reach the split logic or s_axi_arready/awready combinationally; 0 saves ~140 LUT/120 FF)
@@ -118,8 +118,8 @@ module axi_burst_equalizer #(
     output logic                    m_axi_rready
 );
     initial begin
-        if (ADDR_WIDTH < 12 || ADDR_WIDTH > 64)
-            $fatal(1, "axi_burst_equalizer: ADDR_WIDTH must be 12..64 (got %0d)", ADDR_WIDTH);
+        if (ADDR_WIDTH < 13 || ADDR_WIDTH > 64)
+            $fatal(1, "axi_burst_equalizer: ADDR_WIDTH must be 13..64 (got %0d)", ADDR_WIDTH);
         if (DATA_WIDTH < 8 || DATA_WIDTH > 1024 || (DATA_WIDTH & (DATA_WIDTH - 1)) != 0)
             $fatal(1, "axi_burst_equalizer: DATA_WIDTH must be a power of two in 8..1024 (got %0d)", DATA_WIDTH);
         if (ID_WIDTH < 1 || ID_WIDTH > 32)
@@ -252,4 +252,130 @@ module axi_burst_equalizer #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_ok = &{1'b0, s_axi_wlast, rt_len_unused, wt_count_unused};
     /* verilator lint_on UNUSEDSIGNAL */
+
+`ifdef FORMAL
+    // Properties (tests/formal/axi_burst_equalizer.sby, bounded): the accelerator keeps the AXI handshake
+    // rules and the memory answers each issued sub-burst in order with exactly AxLEN+1 R beats (RLAST on
+    // the last) or one B after its data (assumed, through the shadow queues below). Then the equalizer
+    // keeps the rules on both sides (VALID held until READY, payload stable), issues write data only for
+    // issued sub-bursts with WLAST exactly on each sub-burst's last beat, answers the accelerator only
+    // for requests it accepted — every R beat belongs to an accepted read, RLAST exactly on the
+    // original burst's last beat, at most one B per accepted write — and never issues more than the
+    // outstanding limit. Configuration may change every cycle. Bounded check (bursts <= 8 beats, nominal
+    // <= 4); hc_burst_splitter's arithmetic is exercised on every burst type and size.
+    localparam int FQ = 8;                           // shadow queue depth (environment kept below it)
+    logic f_past = 1'b0, f_was_reset = 1'b1;
+    always_ff @(posedge aclk) begin
+        f_past      <= 1'b1;
+        f_was_reset <= !aresetn;
+    end
+    always_comb if (!f_past) assume (!aresetn);
+    wire f_live = f_past && aresetn && !f_was_reset;
+
+    // shadow queues: original reads accepted (ARLEN), read sub-bursts issued (ARLEN, ID), write
+    // sub-bursts issued (AWLEN) whose data is incomplete, write sub-bursts complete without B
+    logic [7:0] f_sr_len [FQ];
+    logic [3:0] f_sr_n, f_sr_rd, f_sr_wr;
+    logic [7:0] f_sr_beat;
+    logic [7:0] f_mr_len [FQ];
+    logic [ID_WIDTH-1:0] f_mr_id [FQ];
+    logic [3:0] f_mr_n, f_mr_rd, f_mr_wr;
+    logic [7:0] f_mr_beat;
+    logic [7:0] f_mw_len [FQ];                       // write sub-bursts cut (W may precede AW, as AXI allows)
+    logic [3:0] f_mw_n, f_mw_rd, f_mw_wr;
+    logic [7:0] f_mw_beat;
+    logic [7:0] f_ma_len [FQ];                       // ... whose AW has not been accepted yet
+    logic [3:0] f_ma_n, f_ma_rd, f_ma_wr;
+    logic [4:0] f_mb_owed;                           // write sub-bursts whose data is complete, no B yet
+    logic [4:0] f_mb_aw;                             // write sub-bursts whose AW was accepted, no B yet
+    logic [4:0] f_s_writes;                          // writes accepted from the accelerator, no B yet
+    wire s_ar = s_axi_arvalid && s_axi_arready, s_r = s_axi_rvalid && s_axi_rready;
+    wire m_ar = m_axi_arvalid && m_axi_arready, m_r = m_axi_rvalid && m_axi_rready;
+    wire m_aw = m_axi_awvalid && m_axi_awready, m_w = m_axi_wvalid && m_axi_wready;
+    wire m_b  = m_axi_bvalid && m_axi_bready, s_aw = s_axi_awvalid && s_axi_awready;
+    wire s_b  = s_axi_bvalid && s_axi_bready;
+    always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            f_sr_n <= '0; f_sr_rd <= '0; f_sr_wr <= '0; f_sr_beat <= '0;
+            f_mr_n <= '0; f_mr_rd <= '0; f_mr_wr <= '0; f_mr_beat <= '0;
+            f_mw_n <= '0; f_mw_rd <= '0; f_mw_wr <= '0; f_mw_beat <= '0;
+            f_ma_n <= '0; f_ma_rd <= '0; f_ma_wr <= '0;
+            f_mb_owed <= '0; f_mb_aw <= '0; f_s_writes <= '0;
+        end else begin
+            if (s_ar) begin f_sr_len[f_sr_wr[2:0]] <= s_axi_arlen; f_sr_wr <= f_sr_wr + 4'd1; end
+            if (s_r) begin
+                if (f_sr_beat == f_sr_len[f_sr_rd[2:0]]) begin f_sr_rd <= f_sr_rd + 4'd1; f_sr_beat <= '0; end
+                else f_sr_beat <= f_sr_beat + 8'd1;
+            end
+            f_sr_n <= f_sr_n + 4'(s_ar) - 4'(s_r && f_sr_beat == f_sr_len[f_sr_rd[2:0]]);
+            if (m_ar) begin
+                f_mr_len[f_mr_wr[2:0]] <= m_axi_arlen; f_mr_id[f_mr_wr[2:0]] <= m_axi_arid; f_mr_wr <= f_mr_wr + 4'd1;
+            end
+            if (m_r) begin
+                if (m_axi_rlast) begin f_mr_rd <= f_mr_rd + 4'd1; f_mr_beat <= '0; end
+                else f_mr_beat <= f_mr_beat + 8'd1;
+            end
+            f_mr_n <= f_mr_n + 4'(m_ar) - 4'(m_r && m_axi_rlast);
+            if (aw_push) begin
+                f_mw_len[f_mw_wr[2:0]] <= aw_len_in; f_mw_wr <= f_mw_wr + 4'd1;
+                f_ma_len[f_ma_wr[2:0]] <= aw_len_in; f_ma_wr <= f_ma_wr + 4'd1;
+            end
+            if (m_aw) f_ma_rd <= f_ma_rd + 4'd1;
+            f_ma_n <= f_ma_n + 4'(aw_push) - 4'(m_aw);
+            f_mb_aw <= f_mb_aw + 5'(m_aw) - 5'(m_b);
+            if (m_w) begin
+                if (f_mw_beat == f_mw_len[f_mw_rd[2:0]]) begin f_mw_rd <= f_mw_rd + 4'd1; f_mw_beat <= '0; end
+                else f_mw_beat <= f_mw_beat + 8'd1;
+            end
+            f_mw_n <= f_mw_n + 4'(aw_push) - 4'(m_w && f_mw_beat == f_mw_len[f_mw_rd[2:0]]);
+            f_mb_owed <= f_mb_owed + 5'(m_w && m_axi_wlast) - 5'(m_b);
+            f_s_writes <= f_s_writes + 5'(s_aw) - 5'(s_b);
+        end
+    end
+
+    always_ff @(posedge aclk) if (f_live) begin
+        // environment: the accelerator and the memory keep VALID and payload until READY
+        if ($past(s_axi_arvalid && !s_axi_arready))
+            assume (s_axi_arvalid && $stable({s_axi_arid, s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst}));
+        if ($past(s_axi_awvalid && !s_axi_awready))
+            assume (s_axi_awvalid && $stable({s_axi_awid, s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst}));
+        if ($past(s_axi_wvalid && !s_axi_wready)) assume (s_axi_wvalid);
+        if ($past(m_axi_rvalid && !m_axi_rready)) assume (m_axi_rvalid && $stable({m_axi_rid, m_axi_rlast, m_axi_rresp}));
+        if ($past(m_axi_bvalid && !m_axi_bready)) assume (m_axi_bvalid && $stable({m_axi_bid, m_axi_bresp}));
+        // the equalizer keeps them on both sides
+        if ($past(m_axi_arvalid && !m_axi_arready))
+            assert (m_axi_arvalid && $stable({m_axi_arid, m_axi_araddr, m_axi_arlen, m_axi_arsize, m_axi_arburst}));
+        if ($past(m_axi_awvalid && !m_axi_awready))
+            assert (m_axi_awvalid && $stable({m_axi_awid, m_axi_awaddr, m_axi_awlen, m_axi_awsize, m_axi_awburst}));
+        if ($past(m_axi_wvalid && !m_axi_wready)) assert (m_axi_wvalid && $stable(m_axi_wlast));
+        if ($past(s_axi_rvalid && !s_axi_rready)) assert (s_axi_rvalid && $stable({s_axi_rid, s_axi_rlast}));
+        if ($past(s_axi_bvalid && !s_axi_bready)) assert (s_axi_bvalid && $stable({s_axi_bid, s_axi_bresp}));
+    end
+    always_comb if (aresetn && f_past) begin
+        // environment: shadow queues stay within their depth; the memory answers issued sub-bursts in
+        // order, RLAST on beat ARLEN + 1, the sub-burst's ID, and a B only after a sub-burst's data
+        assume (f_sr_n < 4'(FQ - 1) && f_mr_n < 4'(FQ - 1) && f_mw_n < 4'(FQ - 1) && f_ma_n < 4'(FQ - 1));
+        // bounded search: bursts of up to 8 beats, nominal lengths 1..4 (0 is taken as 1), so a burst is
+        // cut into up to 8 sub-bursts within the depth; the arithmetic does not depend on the sizes
+        assume (s_axi_arlen < 8'd8 && s_axi_awlen < 8'd8 && cfg_nominal_len <= 9'd4);
+`ifdef FORMAL_READS
+        assume (!s_axi_awvalid && !s_axi_wvalid);    // one direction per task: the two share no state
+`endif
+`ifdef FORMAL_WRITES
+        assume (!s_axi_arvalid);
+`endif
+        if (m_axi_rvalid) assume (f_mr_n != '0 && m_axi_rlast == (f_mr_beat == f_mr_len[f_mr_rd[2:0]])
+                                  && m_axi_rid == f_mr_id[f_mr_rd[2:0]]);
+        if (m_axi_bvalid) assume (f_mb_owed != '0 && f_mb_aw != '0);
+        // the accelerator side is answered correctly
+        if (s_axi_rvalid) assert (f_sr_n != '0 && s_axi_rlast == (f_sr_beat == f_sr_len[f_sr_rd[2:0]]));
+        if (s_axi_bvalid) assert (f_s_writes != '0);
+        // write data only for sub-bursts cut, WLAST on each one's last beat, and the AWs issued in the
+        // same order with the same lengths
+        if (m_axi_wvalid) assert (f_mw_n != '0 && m_axi_wlast == (f_mw_beat == f_mw_len[f_mw_rd[2:0]]));
+        if (m_axi_awvalid) assert (f_ma_n != '0 && m_axi_awlen == f_ma_len[f_ma_rd[2:0]]);
+        // at most the outstanding limit in flight per direction
+        assert (9'(rt_count) <= 9'(TRACK_DEPTH) && 9'(bt_count) <= 9'(TRACK_DEPTH));
+    end
+`endif
 endmodule

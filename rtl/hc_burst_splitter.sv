@@ -63,7 +63,7 @@ module hc_burst_splitter #(
     output logic [7:0]            track_len
 );
     initial begin
-        if (ADDR_WIDTH < 12) $fatal(1, "hc_burst_splitter: ADDR_WIDTH must be >= 12 (got %0d)", ADDR_WIDTH);
+        if (ADDR_WIDTH < 13) $fatal(1, "hc_burst_splitter: ADDR_WIDTH must be >= 13 (got %0d)", ADDR_WIDTH);
         if (ID_WIDTH < 1)    $fatal(1, "hc_burst_splitter: ID_WIDTH must be >= 1 (got %0d)", ID_WIDTH);
     end
 
