@@ -131,6 +131,42 @@ class Tb:
         assert_protocol_clean(self.dut, CHECKED)
 
 
+
+class Bystanders:
+    """For tests that work port 1 by hand: the reordering memory, ports 0 and 2 with scoreboarded random
+    traffic, and the control port. finish() checks the bystanders lost nothing and every interface but
+    the ones in `skip` kept the AXI rules."""
+
+    def __init__(self, dut, rng: random.Random) -> None:
+        k = knobs()
+        self.dut, self.rng = dut, rng
+        self.mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, BUS, rng, reorder=True, stall=k["stall"])
+        self.others = [AxiMasterDriver(dut, f"s{i:02d}_axi", dut.aclk, dut.aresetn, BUS, rng, self.mem,
+                                       idle=k["idle"], backpressure=k["backpressure"], name=f"port{i}")
+                       for i in (0, 2)]
+        self.axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn,
+                                  reset_active_level=False)
+        self.traffic: list = []
+
+    async def wr(self, addr: int, value: int) -> None:
+        await self.axil.write(addr, value.to_bytes(4, "little"))
+
+    async def rd(self, addr: int) -> int:
+        return int.from_bytes((await self.axil.read(addr, 4)).data, "little")
+
+    def start(self, count: int, max_len: int) -> None:
+        self.traffic = [cocotb.start_soon(m.random_traffic(self.rng, count, lambda r: r.randint(1, max_len),
+                                                           WriteRegion(WRITE_BASE + 0x100_0000 * i), READ_BASE))
+                        for i, m in enumerate(self.others)]
+
+    async def finish(self, skip: tuple[str, ...] = ()) -> None:
+        for t in self.traffic:
+            await t
+        await drain(self.dut, *self.others, timeout_us=2000.0)
+        problems = self.mem.failures + [f for m in self.others for f in m.failures]
+        assert not problems, "\n".join(problems[:20])
+        assert_protocol_clean(self.dut, CHECKED, skip=skip)
+
 @cocotb.test()
 async def test_registers(dut):
     """Reset defaults; out-of-range writes not applied (read-back unchanged, sticky flag, irq when
@@ -314,29 +350,16 @@ async def test_address_window(dut):
     last byte; reads and writes below or above (INCR, FIXED, WRAP) get DECERR on every beat and never
     reach memory (a burst crossing an edge crosses 4 KB: test_protocol_guard); FAULT and
     IRQ_STATUS.fault record them; ports 0 and 2 run scoreboarded traffic meanwhile."""
-    rng = seeded_rng("address_window")
-    k = knobs()
-    mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, BUS, rng, reorder=True, stall=k["stall"])
-    others = [AxiMasterDriver(dut, f"s{i:02d}_axi", dut.aclk, dut.aresetn, BUS, rng, mem, idle=k["idle"],
-                              backpressure=k["backpressure"], name=f"port{i}") for i in (0, 2)]
+    bench = Bystanders(dut, seeded_rng("address_window"))
+    rng, mem, wr, rd = bench.rng, bench.mem, bench.wr, bench.rd
     m1 = AxiMaster(AxiBus.from_prefix(dut, "s01_axi"), dut.aclk, dut.aresetn, reset_active_level=False)
-    axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
-
-    async def wr(addr: int, value: int) -> None:
-        await axil.write(addr, value.to_bytes(4, "little"))
-
-    async def rd(addr: int) -> int:
-        return int.from_bytes((await axil.read(addr, 4)).data, "little")
-
     await start_clock_reset(dut)
     base, size = 0x2000_1000, 0x1_0000                                   # 16 pages of 4 KB
     await wr(port(1, WIN_BASE_LO), base)
     await wr(port(1, WIN_SIZE_LO), size)
     await wr(port(1, IRQ_EN), 1 << 3)
     await wr(port(1, CFG), 16 | WIN_EN)
-    traffic = [cocotb.start_soon(m.random_traffic(rng, 200, lambda r: r.randint(1, 32),
-                                                  WriteRegion(WRITE_BASE + 0x100_0000 * i), READ_BASE))
-               for i, m in enumerate(others)]
+    bench.start(200, 32)
 
     def pattern(addr: int, n: int) -> bytes:
         return bytes(pattern_byte(a) for a in range(addr, addr + n))
@@ -371,12 +394,7 @@ async def test_address_window(dut):
     assert (await m1.read(base - 0x40, 32)).resp == AxiResp.OKAY
     await ClockCycles(dut.aclk, 3)
     assert await rd(port(1, FAULT)) == 0 and int(dut.irq.value) == 0
-    for t in traffic:
-        await t
-    await drain(dut, *others, timeout_us=2000.0)
-    problems = mem.failures + [f for m in others for f in m.failures]
-    assert not problems, "\n".join(problems[:20])
-    assert_protocol_clean(dut, CHECKED)
+    await bench.finish()
 
 
 @cocotb.test()
@@ -386,23 +404,13 @@ async def test_protocol_guard(dut):
     gets AxLEN+1 beats of SLVERR with RDATA 0 and RLAST only on the last, each write one SLVERR B, nothing
     reaches memory, FAULT.proto_rd/proto_wr and irq record them. The legal bursts next to each rule pass.
     Ports 0 and 2 run scoreboarded traffic meanwhile."""
-    rng = seeded_rng("protocol_guard")
-    k = knobs()
-    mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, BUS, rng, reorder=True, stall=k["stall"])
-    others = [AxiMasterDriver(dut, f"s{i:02d}_axi", dut.aclk, dut.aresetn, BUS, rng, mem, idle=k["idle"],
-                              backpressure=k["backpressure"], name=f"port{i}") for i in (0, 2)]
+    bench = Bystanders(dut, seeded_rng("protocol_guard"))
+    mem, rd = bench.mem, bench.rd
     p1 = RawPort(dut, "s01_axi")
     read, write = p1.read, p1.write
-    axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
-
-    async def rd(addr: int) -> int:
-        return int.from_bytes((await axil.read(addr, 4)).data, "little")
-
     await start_clock_reset(dut)
-    await axil.write(port(1, IRQ_EN), (1 << 3).to_bytes(4, "little"))
-    traffic = [cocotb.start_soon(m.random_traffic(rng, 150, lambda r: r.randint(1, 32),
-                                                  WriteRegion(WRITE_BASE + 0x100_0000 * i), READ_BASE))
-               for i, m in enumerate(others)]
+    await bench.wr(port(1, IRQ_EN), 1 << 3)
+    bench.start(150, 32)
     page = 0x3000_0000
     #            what                         illegal (addr, AxLEN, AxSIZE, AxBURST)    legal neighbour
     cases = [("INCR crossing 4 KB",           (page + 0x1000 - 16, 3, 3, INCR),     (page + 0x1000 - 32, 3, 3, INCR)),
@@ -429,12 +437,7 @@ async def test_protocol_guard(dut):
     await ClockCycles(dut.aclk, 3)
     assert await rd(port(1, FAULT)) == 0xC, "FAULT.proto_rd and proto_wr, no window fault"
     assert (await rd(port(1, IRQ_STATUS))) >> 3 & 1 and int(dut.irq.value) == 1, "fault raises irq"
-    for t in traffic:
-        await t
-    await drain(dut, *others, timeout_us=2000.0)
-    problems = mem.failures + [f for m in others for f in m.failures]
-    assert not problems, "\n".join(problems[:20])
-    assert_protocol_clean(dut, CHECKED, skip=("s01",))
+    await bench.finish(skip=("s01",))                                     # port 1 broke the rules on purpose
 
 
 # (what port 1 does wrong, the FAULT flag, bytes of the 64 at 0x3000_0000 that must end up written)
@@ -474,19 +477,9 @@ async def test_watchdog(dut):
     beats the accelerator legitimately sent (owed data is completed with WSTRB 0), and after the
     accelerator is reset and the flags cleared the port works again. With TIMEOUT 0 a long RREADY stall
     does not trip. Ports 0 and 2 run scoreboarded traffic throughout and lose nothing."""
-    rng = seeded_rng("watchdog")
-    k = knobs()
-    mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, BUS, rng, reorder=True, stall=k["stall"])
-    others = [AxiMasterDriver(dut, f"s{i:02d}_axi", dut.aclk, dut.aresetn, BUS, rng, mem, idle=k["idle"],
-                              backpressure=k["backpressure"], name=f"port{i}") for i in (0, 2)]
+    bench = Bystanders(dut, seeded_rng("watchdog"))
+    mem, wr, rd = bench.mem, bench.wr, bench.rd
     p1 = RawPort(dut, "s01_axi")
-    axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
-
-    async def wr(addr: int, value: int) -> None:
-        await axil.write(addr, value.to_bytes(4, "little"))
-
-    async def rd(addr: int) -> int:
-        return int.from_bytes((await axil.read(addr, 4)).data, "little")
 
     async def wait_for(what: str, cond, cycles: int) -> int:
         start = get_sim_time("ns") // 10
@@ -498,9 +491,7 @@ async def test_watchdog(dut):
     timeout = 64
     await wr(port(1, TIMEOUT), timeout)
     await wr(port(1, IRQ_EN), 1 << 3)
-    traffic = [cocotb.start_soon(m.random_traffic(rng, 400, lambda r: r.randint(1, 64),
-                                                  WriteRegion(WRITE_BASE + 0x100_0000 * i), READ_BASE))
-               for i, m in enumerate(others)]
+    bench.start(400, 64)
     addr = 0x3000_0000
     for i, (what, flag, written) in enumerate(MISBEHAVIOURS):
         cocotb.start_soon(misbehave(p1, i, addr))
@@ -530,12 +521,7 @@ async def test_watchdog(dut):
     assert await rd(port(1, FAULT)) == 0 and not await _bit(rd(port(1, STATUS)), DECOUPLED)
     p1.r.pause = False
     assert int((await p1.r.recv()).rlast) == 1
-    for t in traffic:
-        await t
-    await drain(dut, *others, timeout_us=2000.0)
-    problems = mem.failures + [f for m in others for f in m.failures]
-    assert not problems, "\n".join(problems[:20])
-    assert_protocol_clean(dut, CHECKED, skip=("s01",))
+    await bench.finish(skip=("s01",))                                     # port 1 broke the rules on purpose
 
 
 async def _bit(value, mask: int, want: int = 1) -> bool:
