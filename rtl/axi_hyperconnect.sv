@@ -184,10 +184,6 @@ module axi_hyperconnect #(
     logic [RP*NF-1:0]       fault_set;
     logic [RP*16-1:0]       timeout;
     logic [RP-1:0]          fault_active;
-    logic [S_COUNT-1:0]     tripped;            // (FAULT's watchdog flags say it to software)
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire                    unused_tripped = &{1'b0, tripped};
-    /* verilator lint_on UNUSEDSIGNAL */
     logic [RP*256-1:0]      counters;
 
     hc_regs_ports #(.PORTS(RP)) u_regs (
@@ -295,7 +291,7 @@ module axi_hyperconnect #(
             .cfg_win_size(win_pages_clamped(win_size[i*64 +: 64])),
             .fault_win_rd(fault_set[i*NF]), .fault_win_wr(fault_set[i*NF + 1]),
             .fault_proto_rd(fault_set[i*NF + 2]), .fault_proto_wr(fault_set[i*NF + 3]),
-            .cfg_timeout(timeout[i*16 +: 16]), .fault_active(fault_active[i]), .tripped(tripped[i]),
+            .cfg_timeout(timeout[i*16 +: 16]), .fault_active(fault_active[i]),
             .fault_w_stall(fault_set[i*NF + 4]), .fault_r_stall(fault_set[i*NF + 5]),
             .fault_b_stall(fault_set[i*NF + 6]), .fault_wlast(fault_set[i*NF + 7]),
             .recharge, .cnt_clear(clear_all || cnt_clear[i]),

@@ -52,7 +52,6 @@ module hc_supervisor #(
     output logic                    fault_r_stall,
     output logic                    fault_b_stall,
     output logic                    fault_wlast,
-    output logic                    tripped,           // the watchdog holds the port cut off
     output logic [255:0]            counters,          // 8 x 32 bits in RDL register order (RD_BYTES_LO first)
     input  logic [ID_WIDTH-1:0]           s_axi_awid,
     input  logic [ADDR_WIDTH-1:0]         s_axi_awaddr,
@@ -221,12 +220,13 @@ module hc_supervisor #(
     // ---- stall protection and WLAST check (accelerator boundary)
     logic w_arvalid, w_arready, w_awvalid, w_awready, w_wlast, w_wvalid, w_wready;
     logic w_bvalid, w_bready, w_rvalid, w_rready;
+    logic tripped;                                  // the watchdog holds the port cut off: decouple
     logic [DATA_WIDTH-1:0] w_wdata;
     logic [DATA_WIDTH/8-1:0] w_wstrb;
-    hc_watchdog #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH)) u_watchdog (
+    hc_watchdog #(.DATA_WIDTH(DATA_WIDTH)) u_watchdog (
         .aclk, .aresetn, .cfg_timeout, .fault_active, .tripped, .fault_w_stall, .fault_r_stall, .fault_b_stall,
         .fault_wlast,
-        .s_axi_awid, .s_axi_awaddr, .s_axi_awlen, .s_axi_awvalid, .s_axi_awready, .s_axi_wdata, .s_axi_wstrb,
+        .s_axi_awlen, .s_axi_awvalid, .s_axi_awready, .s_axi_wdata, .s_axi_wstrb,
         .s_axi_wlast, .s_axi_wvalid, .s_axi_wready, .s_axi_bvalid, .s_axi_bready, .s_axi_arvalid, .s_axi_arready,
         .s_axi_rvalid, .s_axi_rready,
         .m_axi_awvalid(w_awvalid), .m_axi_awready(w_awready), .m_axi_wdata(w_wdata), .m_axi_wstrb(w_wstrb),

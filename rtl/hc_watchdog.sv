@@ -19,13 +19,11 @@
 // goes with WSTRB = 0. W beats wait (WREADY low) until their AW has been accepted, as AXI allows.
 // Latency (cycles, input VALID -> output VALID): AR 0 | AW 0 | W 0 | R 0 | B 0 (gates). A W beat that comes
 //   in the cycle of its AW waits one cycle (the equalizer behind could not take it earlier anyway).
-// Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH; W_DEPTH (accepted AWs whose data is not complete, default
+// Parameters: DATA_WIDTH; W_DEPTH (accepted AWs whose data is not complete, default
 //   32: the port takes no further AW while full); TW (timeout counter bits, default 16).
 // Runtime: cfg_timeout (cycles, 0: stall protection off; the WLAST check is always on).
 module hc_watchdog #(
-    parameter int ADDR_WIDTH = 32,
     parameter int DATA_WIDTH = 64,
-    parameter int ID_WIDTH   = 4,
     parameter int W_DEPTH    = 32,
     parameter int TW         = 16                    // timeout counter bits
 ) (
@@ -39,8 +37,6 @@ module hc_watchdog #(
     output logic                    fault_b_stall,
     output logic                    fault_wlast,
     // slave side (accelerator)
-    input  logic [ID_WIDTH-1:0]     s_axi_awid,
-    input  logic [ADDR_WIDTH-1:0]   s_axi_awaddr,
     input  logic [7:0]              s_axi_awlen,
     input  logic                    s_axi_awvalid,
     output logic                    s_axi_awready,
@@ -75,9 +71,6 @@ module hc_watchdog #(
         if (W_DEPTH < 2 || W_DEPTH > 256) $fatal(1, "hc_watchdog: W_DEPTH must be 2..256 (got %0d)", W_DEPTH);
         if (TW < 2 || TW > 32) $fatal(1, "hc_watchdog: TW must be 2..32 (got %0d)", TW);
     end
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused = &{1'b0, s_axi_awid, s_axi_awaddr};    // in the port list for the reader, not used
-    /* verilator lint_on UNUSEDSIGNAL */
 
     logic trip_q;
     assign tripped = trip_q;

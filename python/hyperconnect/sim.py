@@ -125,11 +125,14 @@ def run_cocotb(toplevel: str, test_module: str, test_dir: Path, sources: Sequenc
     """Build `toplevel` with Verilator (cached in build_dir) and run the cocotb tests of `test_module`
     (found in test_dir and `pythonpath`). Under pytest a failing cocotb test fails the caller."""
     runner = build_cocotb(toplevel, sources, build_dir, parameters, build_args)
-    extra_env = {"PYTHONPATH": os.pathsep.join([*(str(p) for p in pythonpath), str(test_dir),
-                                                os.environ.get("PYTHONPATH", "")])}
-    extra_env.update(env or {})
+    # cocotb's runner sets the simulator's PYTHONPATH from this process's sys.path (it overrides one given
+    # in extra_env), so the test folder and `pythonpath` go there
+    for p in (str(test_dir), *(str(q) for q in reversed(pythonpath))):
+        if p not in sys.path:
+            sys.path.insert(0, p)
     runner.test(hdl_toplevel=toplevel, test_module=test_module, build_dir=build_dir, test_dir=test_dir,
-                testcase=testcase, extra_env=extra_env, results_xml=str(results_xml or Path(build_dir) / "results.xml"))
+                testcase=testcase, extra_env=dict(env or {}),
+                results_xml=str(results_xml or Path(build_dir) / "results.xml"))
 
 
 def build_cocotb(toplevel: str, sources: Sequence[Path], build_dir: Path,

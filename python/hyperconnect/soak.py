@@ -26,8 +26,9 @@ COUNTS = ("transactions", "data_mismatches", "lost_or_duplicated", "protocol_vio
 _LINE = re.compile(r"SOAK " + r" ".join(rf"{c}=(\d+)" for c in COUNTS))
 
 
-def _build() -> tuple[Path, list[Path]]:
-    """The testbench of tests/axi_hyperconnect, in its build folder (so `make test` leaves it built)."""
+def testbench() -> tuple[Path, list[Path]]:
+    """Build folder and sources of the tests/axi_hyperconnect testbench (axi_hyperconnect_wrap with protocol
+    checkers on every port); the test and the soak share it, so `make test` leaves it built."""
     wrap = wrapper.write_hyperconnect_wrapper(paths.BUILD / "tests" / "gen_hyperconnect" / "axi_hyperconnect_wrap.sv",
                                               S_COUNT, id_width=4, checkers=True)
     return paths.BUILD / "tests" / "axi_hyperconnect", regs.sources(S_COUNT) + [
@@ -35,10 +36,7 @@ def _build() -> tuple[Path, list[Path]]:
 
 
 def _shard(index: int, seed: int, txns: int, stress: int) -> dict[str, Any]:
-    import sys
-    # the cocotb runner gives the simulator this process's sys.path as PYTHONPATH: the tests' `lib` must be on it
-    sys.path[:0] = [str(TESTS), str(TESTS / "axi_hyperconnect")]
-    build_dir, sources = _build()
+    build_dir, sources = testbench()
     log = paths.BUILD / "soak" / f"shard{index}.log"
     t0 = time.monotonic()
     ok = True
@@ -60,7 +58,7 @@ def run(total: int = 1_000_000, shards: int | None = None, stress: int = 1, seed
     """Run the soak; the sum over shards and each shard's result."""
     shards = shards or os.cpu_count() or 1
     base = seed or random.SystemRandom().randrange(1, 2**31)
-    build_dir, sources = _build()
+    build_dir, sources = testbench()
     with sim.output_to(paths.BUILD / "soak" / "build.log"):   # build once, before the shards share it
         sim.build_cocotb("axi_hyperconnect_wrap", sources, build_dir)
     per = [total // shards + (i < total % shards) for i in range(shards)]

@@ -30,6 +30,7 @@ from cocotbext.axi.constants import AxiResp
 from lib.axi_master import AxiMasterDriver
 from lib.axi_mem import AxiMemSlave
 from hyperconnect.model import pattern_byte
+from hyperconnect.regs import FAULTS, WATCHDOG_FAULTS
 from lib.axi_ref import DECERR, FIXED, INCR, SLVERR, WRAP, Burst, ErrorMap, WriteRegion
 from lib.env import assert_protocol_clean, drain, knobs, seeded_rng, start_clock_reset
 
@@ -47,8 +48,8 @@ RD_BYTES_LO, RD_TXN, WR_TXN, MAX_RD_LATENCY = 0x20, 0x30, 0x34, 0x3C
 WIN_BASE_LO, WIN_BASE_HI, WIN_SIZE_LO, WIN_SIZE_HI, FAULT, TIMEOUT = 0x40, 0x44, 0x48, 0x4C, 0x50, 0x54
 WIN_EN = 1 << 20
 DECOUPLED = 1 << 1                                             # STATUS
-F_W_STALL, F_R_STALL, F_B_STALL, F_WLAST = 0x10, 0x20, 0x40, 0x80   # FAULT, watchdog
-F_WATCHDOG = 0xF0
+FLAG = {name: 1 << bit for bit, name in enumerate(FAULTS)}          # FAULT register bits
+F_WATCHDOG = sum(FLAG[f] for f in WATCHDOG_FAULTS)
 
 
 def port(i: int, offset: int) -> int:
@@ -386,7 +387,7 @@ async def test_address_window(dut):
     r = await m1.read(base + size - 64, 64)                                # the last bytes of the window
     assert r.resp == AxiResp.OKAY and r.data == pattern(base + size - 64, 64)
     await ClockCycles(dut.aclk, 3)
-    assert await rd(port(1, FAULT)) == 3, "FAULT.win_rd and win_wr"
+    assert await rd(port(1, FAULT)) == FLAG["win_rd"] | FLAG["win_wr"], "FAULT.win_rd and win_wr"
     assert (await rd(port(1, IRQ_STATUS))) >> 3 & 1 and int(dut.irq.value) == 1, "fault raises irq"
     await wr(port(1, FAULT), 3)
     await wr(port(1, IRQ_STATUS), 1 << 3)
@@ -435,18 +436,18 @@ async def test_protocol_guard(dut):
         for a in [x for x in mem.mem if (page <= x < page + 0x4000)]:
             del mem.mem[a]                                                  # next case starts clean
     await ClockCycles(dut.aclk, 3)
-    assert await rd(port(1, FAULT)) == 0xC, "FAULT.proto_rd and proto_wr, no window fault"
+    assert await rd(port(1, FAULT)) == FLAG["proto_rd"] | FLAG["proto_wr"], "FAULT.proto_rd and proto_wr only"
     assert (await rd(port(1, IRQ_STATUS))) >> 3 & 1 and int(dut.irq.value) == 1, "fault raises irq"
     await bench.finish(skip=("s01",))                                     # port 1 broke the rules on purpose
 
 
 # (what port 1 does wrong, the FAULT flag, bytes of the 64 at 0x3000_0000 that must end up written)
-MISBEHAVIOURS = (("stops sending write data after 3 of 8 beats", F_W_STALL, 24),
-                 ("sends write data with no AW", F_W_STALL, 0),
-                 ("holds RREADY low", F_R_STALL, 0),
-                 ("holds BREADY low", F_B_STALL, 8),
-                 ("sends WLAST on beat 1 of 4", F_WLAST, 8),
-                 ("sends no WLAST on the last of 2 beats", F_WLAST, 8))
+MISBEHAVIOURS = (("stops sending write data after 3 of 8 beats", FLAG["w_stall"], 24),
+                 ("sends write data with no AW", FLAG["w_stall"], 0),
+                 ("holds RREADY low", FLAG["r_stall"], 0),
+                 ("holds BREADY low", FLAG["b_stall"], 8),
+                 ("sends WLAST on beat 1 of 4", FLAG["wlast"], 8),
+                 ("sends no WLAST on the last of 2 beats", FLAG["wlast"], 8))
 
 
 async def misbehave(p1: RawPort, i: int, addr: int) -> None:
@@ -574,13 +575,12 @@ async def gather_traffic(tasks: list) -> None:
 
 @pytest.mark.parametrize("stress", [0, 1], ids=["clean", "idle+backpressure"])
 def test_axi_hyperconnect(stress: int) -> None:
-    from hyperconnect import paths, regs, wrapper
-    from lib.runner import run_cocotb
-    wrap = wrapper.write_hyperconnect_wrapper(paths.BUILD / "tests" / "gen_hyperconnect" / "axi_hyperconnect_wrap.sv",
-                                              S_COUNT, id_width=ID_WIDTH, checkers=True)
-    run_cocotb("axi_hyperconnect_wrap", "test_axi_hyperconnect", paths.ROOT / "tests" / "axi_hyperconnect",
-               regs.sources(S_COUNT) + [paths.BENCH_RTL / "axi_protocol_checker.sv", wrap],
-               build_name="axi_hyperconnect", env={"HC_STRESS": str(stress)})
+    from hyperconnect import paths, sim, soak
+    from lib.runner import TESTS
+    build_dir, sources = soak.testbench()
+    assert soak.S_COUNT == S_COUNT
+    sim.run_cocotb("axi_hyperconnect_wrap", "test_axi_hyperconnect", paths.ROOT / "tests" / "axi_hyperconnect",
+                   sources, build_dir, env={"HC_STRESS": str(stress)}, pythonpath=[TESTS])
 
 
 def test_soak_command() -> None:

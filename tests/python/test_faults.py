@@ -11,10 +11,11 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from hyperconnect import paths, scenario, scenario_model, scenario_sim, sim
+from hyperconnect import paths, regs, scenario, scenario_model, scenario_sim, sim
 
 FAULTS = paths.ROOT / "bench" / "scenarios" / "faults"
-FLAG = {"w_stall": 0x10, "r_stall": 0x20, "b_stall": 0x40, "wlast": 0x80}
+# a scenario's traffic.fault is named after the FAULT flag the watchdog sets for it
+FLAG = {f: 1 << regs.FAULTS.index(f) for f in scenario.FAULTS if f != "none"}
 
 
 @pytest.mark.parametrize("fault", sorted(FLAG))
