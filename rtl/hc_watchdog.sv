@@ -9,7 +9,9 @@
 //   wlast:   (immediately, no timeout) a beat's WLAST disagrees with its burst's AWLEN.
 // Tripped, the port is cut off from its accelerator and completes everything on its own: write data
 // still owed is sent as beats with WSTRB = 0 (nothing is written), read data and write responses are
-// taken and dropped, a request that was waiting for READY is still taken (AXI), nothing new is. The
+// taken and dropped, a request that was waiting for READY is still taken (AXI), nothing new is. A
+// timeout trips only in a cycle that leaves no W beat waiting for WREADY, so a beat already presented
+// keeps its data and strobes until the memory takes it (it is then written; it was legitimate). The
 // `tripped` output asks the port's decoupler to decouple, so the port drains and reports decoupled.
 // The trip holds while fault_active (the FAULT flags it set, until software clears them) or while
 // write data is still owed; the accelerator must be reset before that, because the handshakes it was
@@ -119,7 +121,12 @@ module hc_watchdog #(
     wire b_stall = s_axi_bvalid && !s_axi_bready;
     logic [TW-1:0] waited;
     wire timeout = cfg_timeout != '0 && waited >= cfg_timeout - TW'(1) && (w_stall || r_stall || b_stall);
-    wire trip    = !trip_q && (timeout || (wlast_bad && w_fire));
+    // a timeout trips only when no W beat is left waiting for WREADY at the end of the cycle: tripping
+    // turns the accelerator's beats into strobe-less ones, which must not change a beat already presented
+    // (AXI: W payload stable until taken); the memory takes a waiting beat, so this delays the trip only
+    // until then
+    wire w_held  = m_axi_wvalid && !m_axi_wready;
+    wire trip    = !trip_q && ((timeout && !w_held) || (wlast_bad && w_fire));
     assign fault_w_stall = trip && timeout && w_stall;
     assign fault_r_stall = trip && timeout && r_stall;
     assign fault_b_stall = trip && timeout && b_stall;
@@ -156,13 +163,17 @@ module hc_watchdog #(
         if ($past(m_axi_rvalid && !m_axi_rready)) assume (m_axi_rvalid);
         if ($past(m_axi_bvalid && !m_axi_bready)) assume (m_axi_bvalid);
         // a compliant accelerator keeps W until it is taken
-        if (f_compliant && $past(s_axi_wvalid && !s_axi_wready)) assume (s_axi_wvalid && $stable(s_axi_wlast));
+        if (f_compliant && $past(s_axi_wvalid && !s_axi_wready)) assume (s_axi_wvalid && $stable({s_axi_wlast, s_axi_wdata, s_axi_wstrb}));
         // towards the port W stays until taken, with the same WLAST: if the accelerator complies, or
         // once tripped whatever it does
         if ($past(m_axi_wvalid && !m_axi_wready) && (f_compliant || $past(trip_q)))
             assert (m_axi_wvalid && $stable(m_axi_wlast));
-        // a stall of cfg_timeout cycles in a row trips it
-        if ($past(cfg_timeout != '0 && !trip_q && (w_stall || r_stall || b_stall) && waited >= cfg_timeout - TW'(1)))
+        // ... and, from a compliant accelerator, with the same data and strobes even if the watchdog trips
+        if ($past(m_axi_wvalid && !m_axi_wready) && f_compliant)
+            assert ($stable({m_axi_wdata, m_axi_wstrb}));
+        // a stall of cfg_timeout cycles in a row trips it (once no W beat waits for WREADY)
+        if ($past(cfg_timeout != '0 && !trip_q && (w_stall || r_stall || b_stall) && waited >= cfg_timeout - TW'(1)
+                  && !w_held))
             assert (trip_q);
     end
     always_comb if (aresetn) begin
