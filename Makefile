@@ -33,7 +33,13 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(HC) lint
 
-bench: $(STAMP)
+# benchmark (a) of ps::stream compares with boost::lockfree::spsc_queue: Debian's libboost-dev
+BOOST_HDR := /usr/include/boost/lockfree/spsc_queue.hpp
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+$(BOOST_HDR):
+	$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends libboost-dev
+
+bench: $(STAMP) $(BOOST_HDR)
 	$(HC) bench
 
 synth: $(STAMP)

@@ -46,13 +46,16 @@ def _cmd_lint(args: argparse.Namespace) -> int:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from . import bench
+    from . import bench, psstream
     with _stdout_to_stderr(args.json):
         report = bench.run()
         system = bench.run_system()
-    problems = bench.check_system(system)
-    text = "\n".join([bench.render(report), "", bench.render_system(system)] + [f"FAIL: {p}" for p in problems])
-    _emit(args, {"latency": report, "hyperconnect": system, "failures": problems}, text)
+        host = psstream.host_bench()
+    problems = bench.check_system(system) + psstream.check_host(host)
+    text = "\n".join([bench.render(report), "", bench.render_system(system), "", host["text"]] +
+                     [f"FAIL: {p}" for p in problems])
+    _emit(args, {"latency": report, "hyperconnect": system, "psstream_host": host["cases"], "failures": problems},
+          text)
     return 1 if problems else 0
 
 

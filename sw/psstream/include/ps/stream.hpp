@@ -1,0 +1,548 @@
+// ps/stream.hpp — ps::stream<T, DEPTH>: a stream with the hls::stream interface between a processor core and
+// anything else — another thread, another process, or the fabric through the PL bridge (paper 003,
+// "HLS-Compatible, Embedded-Processor Stream Links"). Header-only, C++17, GCC or Clang on Linux.
+//
+// Transport: a single-producer single-consumer ring of `capacity` (a power of two) element slots in memory
+// both sides can reach, with the layout of ps/layout.hpp. Each side keeps its own pointer privately, and a
+// cached copy of the other side's: the producer re-reads `head` only when the ring looks full, the consumer
+// re-reads `tail` only when it looks empty. A side publishes its pointer once per `batch` elements
+// (release store after the data; the reader's acquire load pairs with it — the paper's `dsb`), and always
+// before it waits: before any call on any stream blocks, returns "empty"/"full" or fails a non-blocking
+// call, the calling thread publishes everything it holds back on *every* stream, so a cycle of streams
+// cannot deadlock on an unpublished element. A thread that writes a few elements and then computes for a
+// long time without touching a stream holds them back until then (or until it ends); flush() publishes
+// at once.
+//
+// Backing memory (the constructor chooses):
+//   stream<T, D> s; / stream<T, D> s("name");      a private ring shared by the threads of this process
+//   stream<T, D> s(ps::shm, "/name", ps::role::producer);   POSIX named shared memory: one process is the
+//                                                  producer, one the consumer; the first creates it
+//   stream<T, D> s(ps::memory, base, bytes, ps::role::producer);   memory given by the caller (the PL
+//                                                  bridge's buffer: physical memory mapped, or the
+//                                                  co-simulation's memory model)
+// Capacity: DEPTH rounded up to a power of two (at least 2); DEPTH = 0 gives 512.
+//
+// Misuse is an error (ps::stream_error), never silent corruption: a second thread or process writing
+// (reading) a stream that has a producer (consumer); attaching to memory whose layout, version, element
+// width or capacity differ; a named region left half-initialized. A private stream's roles are taken by
+// the first thread that writes / reads it; a shared-memory or memory endpoint has the role it was created
+// with and must be used by one thread at a time.
+#pragma once
+
+#include "layout.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+namespace ps {
+
+class stream_error : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+enum class role { producer, consumer };
+struct shm_t {
+    explicit shm_t() = default;
+};
+struct memory_t {
+    explicit memory_t() = default;
+};
+inline constexpr shm_t shm{};
+inline constexpr memory_t memory{};
+
+namespace detail {
+
+inline std::uint32_t load_acquire(const std::byte* p) {
+    return __atomic_load_n(reinterpret_cast<const std::uint32_t*>(p), __ATOMIC_ACQUIRE);
+}
+inline std::uint32_t load_relaxed(const std::byte* p) {
+    return __atomic_load_n(reinterpret_cast<const std::uint32_t*>(p), __ATOMIC_RELAXED);
+}
+inline void store_release(std::byte* p, std::uint32_t v) {
+    __atomic_store_n(reinterpret_cast<std::uint32_t*>(p), v, __ATOMIC_RELEASE);
+}
+inline std::uint32_t fetch_add(std::byte* p, std::int32_t v) {
+    return __atomic_fetch_add(reinterpret_cast<std::uint32_t*>(p), std::uint32_t(v), __ATOMIC_ACQ_REL);
+}
+// compare-and-swap of a 64-bit owner word; returns the value found
+inline std::uint64_t cas64(std::byte* p, std::uint64_t expected, std::uint64_t desired) {
+    __atomic_compare_exchange_n(reinterpret_cast<std::uint64_t*>(p), &expected, desired, false, __ATOMIC_ACQ_REL,
+                                __ATOMIC_ACQUIRE);
+    return expected;
+}
+
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+    asm volatile("yield" ::: "memory");
+#endif
+}
+
+// a token unique to this thread among all processes of the machine (pid in the high half)
+inline std::uint64_t new_token() {
+    static std::atomic<std::uint32_t> next{0};
+    return (std::uint64_t(std::uint32_t(::getpid())) << 32) | (next.fetch_add(1) + 1);
+}
+inline std::uint64_t thread_token() {
+    thread_local const std::uint64_t token = new_token();
+    return token;
+}
+
+// One stream's ring and both sides' private state. Shared by the stream object and, weakly, by the
+// per-thread lists of held-back publications.
+struct core {
+    std::byte* base = nullptr;
+    std::size_t bytes = 0;
+    std::uint32_t elem = 0, slot = 0, cap = 0, mask = 0, batch = 1;
+    std::string name;
+    enum class backing { heap, shm, external } kind = backing::heap;
+    std::string shm_name;
+    bool per_thread = true;                // private ring: roles belong to threads, else to the endpoint
+    std::uint64_t endpoint_token = 0;
+
+    struct alignas(128) side {
+        std::uint32_t mine = 0;            // own pointer (tail for the producer, head for the consumer)
+        std::uint32_t published = 0;       // value last stored to shared memory
+        std::uint32_t other = 0;           // cached copy of the other side's pointer
+        std::uint64_t owner = 0;           // token that holds this role here (0: none yet)
+        bool listed = false;               // in the owner thread's held-back list
+    };
+    side prod, cons;
+
+    std::byte* at(std::uint32_t off) const { return base + off; }
+    std::byte* slot_ptr(std::uint32_t index) const {
+        return base + layout::data_offset + std::size_t(index & mask) * slot;
+    }
+    void publish(role r) {
+        side& s = r == role::producer ? prod : cons;
+        if (s.published != s.mine) {
+            store_release(at(r == role::producer ? layout::tail_offset : layout::head_offset), s.mine);
+            s.published = s.mine;
+        }
+    }
+    ~core();
+};
+
+struct held_back {
+    std::weak_ptr<core> stream;
+    role side;
+};
+// the publications this thread holds back; published when it waits, and when it ends
+struct held_back_list {
+    std::vector<held_back> items;
+    void flush() {
+        for (auto& h : items)
+            if (auto c = h.stream.lock()) {
+                c->publish(h.side);
+                (h.side == role::producer ? c->prod : c->cons).listed = false;
+            }
+        items.clear();
+    }
+    ~held_back_list() { flush(); }
+};
+inline held_back_list& thread_held_back() {
+    thread_local held_back_list list;
+    return list;
+}
+// publish everything this thread holds back on any stream (before it waits or reports empty/full)
+inline void flush_thread() { thread_held_back().flush(); }
+
+inline void init_header(std::byte* base, std::uint32_t elem, std::uint32_t cap) {
+    std::memset(base, 0, layout::data_offset);
+    auto put = [base](std::uint32_t off, std::uint32_t v) { std::memcpy(base + off, &v, 4); };
+    put(layout::off_version, layout::version);
+    put(layout::off_elem_bytes, elem);
+    put(layout::off_slot_bytes, layout::slot_bytes(elem));
+    put(layout::off_capacity, cap);
+    put(layout::off_tail_offset, layout::tail_offset);
+    put(layout::off_head_offset, layout::head_offset);
+    put(layout::off_data_offset, layout::data_offset);
+    store_release(base + layout::off_magic, layout::magic);          // valid from now on
+}
+
+// check a layout someone else created; returns its capacity
+inline std::uint32_t check_header(const std::byte* base, std::size_t bytes, std::uint32_t elem, std::uint32_t cap,
+                                  const std::string& name) {
+    auto get = [base](std::uint32_t off) { return load_acquire(base + off); };
+    auto fail = [&name](const std::string& why) { throw stream_error("ps::stream '" + name + "': " + why); };
+    if (get(layout::off_magic) != layout::magic) fail("no stream layout here (magic word missing)");
+    if (get(layout::off_version) != layout::version)
+        fail("layout version " + std::to_string(get(layout::off_version)) + ", this library speaks " +
+             std::to_string(layout::version));
+    if (get(layout::off_elem_bytes) != elem)
+        fail("element width " + std::to_string(get(layout::off_elem_bytes)) + " bytes in memory, " +
+             std::to_string(elem) + " bytes here");
+    const std::uint32_t found = get(layout::off_capacity);
+    if (cap != 0 && found != cap)
+        fail("capacity " + std::to_string(found) + " in memory, " + std::to_string(cap) + " here");
+    if (!layout::is_pow2(found) || found < 2 || get(layout::off_slot_bytes) != layout::slot_bytes(elem) ||
+        get(layout::off_tail_offset) != layout::tail_offset || get(layout::off_head_offset) != layout::head_offset ||
+        get(layout::off_data_offset) != layout::data_offset)
+        fail("corrupt layout header");
+    if (bytes < layout::region_bytes(elem, found)) fail("memory region smaller than the layout needs");
+    return found;
+}
+
+inline core::~core() {
+    if (!base) return;
+    // give the roles back (a later endpoint may take them) and publish what is held back
+    if (prod.owner) {
+        publish(role::producer);
+        cas64(at(layout::off_producer), prod.owner, 0);
+    }
+    if (cons.owner) {
+        publish(role::consumer);
+        cas64(at(layout::off_consumer), cons.owner, 0);
+    }
+    switch (kind) {
+    case backing::heap:
+        ::operator delete(base, std::align_val_t(128));
+        break;
+    case backing::shm:
+        if (fetch_add(at(layout::off_attached), -1) == 1) ::shm_unlink(shm_name.c_str());
+        ::munmap(base, bytes);
+        break;
+    case backing::external:
+        fetch_add(at(layout::off_attached), -1);
+        break;
+    }
+}
+
+}  // namespace detail
+
+// Remove a named shared-memory stream left behind (a crashed process never detached).
+inline void remove_shared(const std::string& name) { ::shm_unlink(name.c_str()); }
+
+template <typename T, int DEPTH = 0>
+class stream {
+    static_assert(std::is_trivially_copyable_v<T>, "ps::stream elements are copied as bytes: T must be trivially copyable");
+    static_assert(sizeof(T) <= layout::max_elem_bytes, "ps::stream elements are at most 4096 bytes");
+    static_assert(DEPTH >= 0, "ps::stream DEPTH must not be negative");
+
+public:
+    using value_type = T;
+    static constexpr std::uint32_t default_capacity = 512;
+    static constexpr std::uint32_t depth_capacity =
+        DEPTH == 0 ? default_capacity : layout::pow2_ceil(DEPTH < 2 ? 2u : std::uint32_t(DEPTH));
+
+    // a private ring for the threads of this process (hls::stream's constructors)
+    stream() : stream(std::string("ps::stream")) {}
+    explicit stream(const char* name) : stream(std::string(name ? name : "ps::stream")) {}
+    explicit stream(const std::string& name) : c_(std::make_shared<detail::core>()) {
+        auto& c = *c_;
+        c.name = name;
+        c.bytes = layout::region_bytes(sizeof(T), depth_capacity);
+        c.base = static_cast<std::byte*>(::operator new(c.bytes, std::align_val_t(128)));
+        std::memset(c.base, 0, c.bytes);
+        detail::init_header(c.base, sizeof(T), depth_capacity);
+        setup(depth_capacity, true);
+    }
+
+    // named POSIX shared memory (between processes): the first endpoint creates and initializes it
+    // (capacity: the argument, or DEPTH's if 0), the other checks it; the last to go removes it
+    stream(shm_t, const std::string& name, role r, std::uint32_t capacity = 0,
+           std::chrono::milliseconds wait = std::chrono::seconds(5))
+        : c_(std::make_shared<detail::core>()) {
+        auto& c = *c_;
+        c.name = name;
+        c.kind = detail::core::backing::shm;
+        c.shm_name = name;
+        const std::uint32_t cap = capacity ? capacity : depth_capacity;
+        check_capacity(cap);
+        int fd = ::shm_open(name.c_str(), O_RDWR | O_CREAT | O_EXCL, 0600);
+        const bool creator = fd >= 0;
+        if (!creator && errno == EEXIST) fd = ::shm_open(name.c_str(), O_RDWR, 0600);
+        if (fd < 0) fail("cannot open the shared memory: " + std::string(std::strerror(errno)));
+        const auto deadline = std::chrono::steady_clock::now() + wait;
+        std::size_t size = layout::region_bytes(sizeof(T), cap);
+        if (creator) {
+            if (::ftruncate(fd, off_t(size)) != 0) {
+                ::close(fd);
+                ::shm_unlink(name.c_str());
+                fail("cannot size the shared memory: " + std::string(std::strerror(errno)));
+            }
+        } else {
+            struct stat st {};
+            while (::fstat(fd, &st) == 0 && std::size_t(st.st_size) < layout::data_offset)
+                if (!pause_until(deadline)) {
+                    ::close(fd);
+                    fail("the shared memory exists but was never initialized (a crashed creator? ps::remove_shared)");
+                }
+            size = std::size_t(st.st_size);
+        }
+        void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        ::close(fd);
+        if (p == MAP_FAILED) fail("cannot map the shared memory: " + std::string(std::strerror(errno)));
+        c.base = static_cast<std::byte*>(p);
+        c.bytes = size;
+        if (creator) {
+            detail::init_header(c.base, sizeof(T), cap);
+        } else {
+            while (detail::load_acquire(c.at(layout::off_magic)) == 0)
+                if (!pause_until(deadline)) {
+                    ::munmap(c.base, c.bytes);
+                    c.base = nullptr;
+                    fail("the shared memory exists but was never initialized (a crashed creator? ps::remove_shared)");
+                }
+        }
+        attach(capacity, r);
+    }
+
+    // memory given by the caller (the PL bridge's buffer): `create` writes a fresh layout (capacity: the
+    // argument or DEPTH's), otherwise an existing one is checked. The memory must outlive the stream.
+    stream(memory_t, void* base, std::size_t bytes, role r, bool create = true, std::uint32_t capacity = 0)
+        : c_(std::make_shared<detail::core>()) {
+        auto& c = *c_;
+        c.name = "memory stream";
+        c.kind = detail::core::backing::external;
+        const std::uint32_t cap = capacity ? capacity : depth_capacity;
+        if (!base) fail("null memory");
+        if (reinterpret_cast<std::uintptr_t>(base) % 128 != 0) fail("memory must be 128-byte aligned");
+        if (create) {
+            check_capacity(cap);
+            if (bytes < layout::region_bytes(sizeof(T), cap)) fail("memory region smaller than the layout needs");
+            std::memset(base, 0, layout::data_offset);
+            detail::init_header(static_cast<std::byte*>(base), sizeof(T), cap);
+        }
+        c.base = static_cast<std::byte*>(base);
+        c.bytes = bytes;
+        attach(create ? cap : capacity, r);
+    }
+
+    stream(const stream&) = delete;
+    stream& operator=(const stream&) = delete;
+    ~stream() = default;                      // the core publishes and releases when the last user drops it
+
+    // ---- hls::stream interface
+    T read() {
+        T v;
+        read(v);
+        return v;
+    }
+    void read(T& v) {
+        auto& s = consumer();
+        if (s.mine == s.other && !refill(s)) {
+            detail::flush_thread();
+            publish_now(role::consumer);
+            wait([&] { return refill(s); });
+        }
+        take(s, v);
+    }
+    bool read_nb(T& v) {
+        auto& s = consumer();
+        if (s.mine == s.other && !refill(s)) {
+            detail::flush_thread();
+            publish_now(role::consumer);
+            return false;                     // v untouched
+        }
+        take(s, v);
+        return true;
+    }
+    void write(const T& v) {
+        auto& s = producer();
+        if (s.mine - s.other == c_->cap && !drain(s)) {
+            detail::flush_thread();
+            publish_now(role::producer);
+            wait([&] { return drain(s); });
+        }
+        put(s, v);
+    }
+    bool write_nb(const T& v) {
+        auto& s = producer();
+        if (s.mine - s.other == c_->cap && !drain(s)) {
+            detail::flush_thread();
+            publish_now(role::producer);
+            return false;
+        }
+        put(s, v);
+        return true;
+    }
+    void operator>>(T& v) { read(v); }
+    void operator<<(const T& v) { write(v); }
+
+    // empty()/full() from the consumer's/producer's view if the caller holds that role, else from the
+    // published pointers; a "true" answer publishes what the calling thread holds back (it may poll)
+    bool empty() {
+        bool e;
+        if (holds(role::consumer)) {
+            auto& s = c_->cons;
+            e = s.mine == s.other && !refill(s);
+        } else {
+            e = occupancy() == 0;
+        }
+        if (e) detail::flush_thread();
+        return e;
+    }
+    bool full() {
+        bool f;
+        if (holds(role::producer)) {
+            auto& s = c_->prod;
+            f = s.mine - s.other == c_->cap && !drain(s);
+        } else {
+            f = occupancy() >= c_->cap;
+        }
+        if (f) detail::flush_thread();
+        return f;
+    }
+    std::size_t size() { return occupancy(); }
+    std::size_t capacity() const { return c_->cap; }
+
+    // ---- beyond hls::stream
+    void flush() {
+        if (holds(role::producer)) c_->publish(role::producer);
+        if (holds(role::consumer)) c_->publish(role::consumer);
+    }
+    // elements per pointer publication (1: every element; default capacity / 8, at most 64)
+    void set_batch(std::uint32_t n) { c_->batch = n == 0 ? 1 : (n > c_->cap ? c_->cap : n); }
+    std::uint32_t batch() const { return c_->batch; }
+    const std::string& name() const { return c_->name; }
+    void* memory_base() const { return c_->base; }
+    std::size_t memory_bytes() const { return c_->bytes; }
+
+private:
+    using side = detail::core::side;
+    std::shared_ptr<detail::core> c_;
+
+    [[noreturn]] void fail(const std::string& why) const {
+        throw stream_error("ps::stream '" + (c_ ? c_->name : std::string()) + "': " + why);
+    }
+    void check_capacity(std::uint32_t cap) const {
+        if (!layout::is_pow2(cap) || cap < 2) fail("capacity " + std::to_string(cap) + " is not a power of two >= 2");
+    }
+    static bool pause_until(std::chrono::steady_clock::time_point deadline) {
+        if (std::chrono::steady_clock::now() > deadline) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        return true;
+    }
+    void setup(std::uint32_t cap, bool per_thread) {
+        auto& c = *c_;
+        c.elem = sizeof(T);
+        c.slot = layout::slot_bytes(sizeof(T));
+        c.cap = cap;
+        c.mask = cap - 1;
+        c.batch = cap / 8 == 0 ? 1 : (cap / 8 > 64 ? 64 : cap / 8);
+        c.per_thread = per_thread;
+        c.endpoint_token = detail::new_token();
+        detail::fetch_add(c.at(layout::off_attached), 1);
+    }
+    void attach(std::uint32_t capacity, role r) {
+        auto& c = *c_;
+        std::uint32_t cap;
+        try {
+            cap = detail::check_header(c.base, c.bytes, sizeof(T), capacity, c.name);
+        } catch (...) {
+            if (c.kind == detail::core::backing::shm) ::munmap(c.base, c.bytes);
+            c.base = nullptr;
+            throw;
+        }
+        setup(cap, false);
+        // pointers as they are now (an endpoint may re-attach to a running stream)
+        c.prod.mine = c.prod.published = detail::load_acquire(c.at(layout::tail_offset));
+        c.prod.other = detail::load_acquire(c.at(layout::head_offset));
+        c.cons.mine = c.cons.published = c.prod.other;
+        c.cons.other = c.prod.mine;
+        claim(r);
+    }
+    std::uint64_t token() const { return c_->per_thread ? detail::thread_token() : c_->endpoint_token; }
+    bool holds(role r) const { return (r == role::producer ? c_->prod : c_->cons).owner == token(); }
+
+    void claim(role r) {
+        auto& c = *c_;
+        side& s = r == role::producer ? c.prod : c.cons;
+        const std::uint64_t me = token();
+        const std::uint64_t found =
+            detail::cas64(c.at(r == role::producer ? layout::off_producer : layout::off_consumer), 0, me);
+        if (found != 0 && found != me) {
+            const bool same_process = (found >> 32) == (me >> 32);
+            fail(std::string(r == role::producer ? "a second producer" : "a second consumer") + " (another " +
+                 (same_process ? "thread" : "process, pid " + std::to_string(found >> 32)) + " holds the role): a " +
+                 "stream has exactly one producer and one consumer");
+        }
+        if (!c.per_thread) {
+            s.owner = me;
+            return;
+        }
+        s.owner = me;
+        if (r == role::producer) s.other = detail::load_acquire(c.at(layout::head_offset));
+        else s.other = detail::load_acquire(c.at(layout::tail_offset));
+    }
+    side& producer() {
+        side& s = c_->prod;
+        if (__builtin_expect(s.owner != token(), 0)) {
+            if (!c_->per_thread) fail("this endpoint is the consumer; it cannot write");
+            claim(role::producer);
+        }
+        return s;
+    }
+    side& consumer() {
+        side& s = c_->cons;
+        if (__builtin_expect(s.owner != token(), 0)) {
+            if (!c_->per_thread) fail("this endpoint is the producer; it cannot read");
+            claim(role::consumer);
+        }
+        return s;
+    }
+    // consumer: re-read the producer's tail; true if there is data now
+    bool refill(side& s) {
+        s.other = detail::load_acquire(c_->at(layout::tail_offset));
+        return s.mine != s.other;
+    }
+    // producer: re-read the consumer's head; true if there is room now
+    bool drain(side& s) {
+        s.other = detail::load_acquire(c_->at(layout::head_offset));
+        return s.mine - s.other != c_->cap;
+    }
+    template <typename Ready>
+    void wait(Ready ready) {
+        for (unsigned spin = 0; !ready(); ++spin) {
+            if (spin < 256) detail::cpu_relax();
+            else std::this_thread::yield();
+        }
+    }
+    void take(side& s, T& v) {
+        std::memcpy(static_cast<void*>(&v), c_->slot_ptr(s.mine), sizeof(T));
+        ++s.mine;
+        held(role::consumer, s);
+    }
+    void put(side& s, const T& v) {
+        std::memcpy(c_->slot_ptr(s.mine), static_cast<const void*>(&v), sizeof(T));
+        ++s.mine;
+        held(role::producer, s);
+    }
+    void held(role r, side& s) {
+        if (s.mine - s.published >= c_->batch) {
+            c_->publish(r);
+        } else if (!s.listed) {                // stays listed until the thread next flushes
+            s.listed = true;
+            detail::thread_held_back().items.push_back({c_, r});
+        }
+    }
+    void publish_now(role r) { c_->publish(r); }
+    std::size_t occupancy() const {
+        const auto& c = *c_;
+        const std::uint32_t tail =
+            holds(role::producer) ? c.prod.mine : detail::load_acquire(c.at(layout::tail_offset));
+        const std::uint32_t head =
+            holds(role::consumer) ? c.cons.mine : detail::load_acquire(c.at(layout::head_offset));
+        return std::size_t(std::uint32_t(tail - head));
+    }
+};
+
+}  // namespace ps
