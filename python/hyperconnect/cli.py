@@ -38,7 +38,7 @@ def _cmd_lint(args: argparse.Namespace) -> int:
     from . import lint
     with _stdout_to_stderr(args.json):
         problems = lint.run()
-    summary = (f"lint: {'clean' if not problems else f'{len(problems)} problem(s)'} ({', '.join(lint.TOPS)}; "
+    summary = (f"lint: {'clean' if not problems else f'{len(problems)} problem(s)'} ({', '.join([*lint.TOPS, *lint.STREAM_TOPS])}; "
                f"pin connections of {', '.join(lint.BENCH_TOPS)})")
     _emit(args, {"tops": list(lint.TOPS), "bench_tops": list(lint.BENCH_TOPS), "problems": problems},
           "\n".join(problems + [summary]))

@@ -13,6 +13,11 @@ TOPS: dict[str, dict[str, int]] = {
     "hc_decoupler": {}, "hc_guard": {}, "hc_watchdog": {}, "hc_cfg_check": {}, "hc_port_counters": {}, "hc_supervisor": {},
     "axi_hyperconnect": {"S_COUNT": 3},
 }
+# the ps::stream bridge (rtl/stream/, its own register block)
+STREAM_TOPS: dict[str, dict[str, int]] = {
+    "ps_stream_bridge": {"N_TO_PL": 2, "N_FROM_PL": 3}, "ps_stream_to_pl": {}, "ps_stream_from_pl": {},
+    "ps_stream_port": {},
+}
 
 
 # simulation-only tops: checked for connection mistakes only (missing or unknown pins), not for style
@@ -40,8 +45,9 @@ def run() -> list[str]:
     from . import regs, synth
     waivers = paths.ROOT / "rdl" / "hc_regs.vlt"
     problems: list[str] = []
-    for top, params in TOPS.items():
-        sources = regs.sources(params.get("S_COUNT", regs.MAX_PORTS))
+    jobs = [(top, params, regs.sources(params.get("S_COUNT", regs.MAX_PORTS))) for top, params in TOPS.items()]
+    jobs += [(top, params, regs.bridge_sources()) for top, params in STREAM_TOPS.items()]
+    for top, params, sources in jobs:
         cmd = ["verilator", "--lint-only", "-Wall", f"-I{paths.RTL}", "--top-module", top, str(waivers),
                *[f"-G{k}={v}" for k, v in params.items()], *[str(s) for s in sources]]
         result = subprocess.run(cmd, env=paths.tool_env(), capture_output=True, text=True)

@@ -274,3 +274,35 @@ def write_rtl_copies() -> list[Path]:
         path.write_text(rtl_copy_text(kind))
         out.append(path)
     return out
+
+
+# ---- the ps::stream PL bridge (rtl/stream/): its own map, rdl/ps_stream_bridge.rdl
+BRIDGE_RDL = paths.ROOT / "rdl" / "ps_stream_bridge.rdl"
+BRIDGE_ADDR_BITS = 10
+
+
+def generate_bridge(force: bool = False) -> dict[str, Path]:
+    """Generate (if stale) the bridge's register block, package, C header and HTML into build/gen/stream_regs."""
+    out = paths.BUILD / "gen" / "stream_regs"
+    out.mkdir(parents=True, exist_ok=True)
+    files = {"pkg": out / "ps_stream_regs_pkg.sv", "sv": out / "ps_stream_regs.sv",
+             "header": out / "ps_stream_bridge_regs.h", "html": out / "html" / "index.html"}
+    with open(out.parent / ".stream_regs.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        newest = max(BRIDGE_RDL.stat().st_mtime, Path(__file__).stat().st_mtime)
+        if force or any(not f.exists() or f.stat().st_mtime < newest for f in files.values()):
+            _peakrdl("regblock", str(BRIDGE_RDL), "-o", str(out), "--cpuif", "axi4-lite-flat", "--module-name",
+                     "ps_stream_regs", "--package-name", "ps_stream_regs_pkg", "--default-reset", "rst_n",
+                     "--err-if-bad-addr", "--err-if-bad-rw", "--addr-width", str(BRIDGE_ADDR_BITS))
+            _peakrdl("c-header", str(BRIDGE_RDL), "-o", str(files["header"]))
+            _peakrdl("html", str(BRIDGE_RDL), "-o", str(out / "html"))
+    return files
+
+
+def bridge_sources() -> list[Path]:
+    """Every file ps_stream_bridge needs, packages first."""
+    files = generate_bridge()
+    stream = paths.RTL / "stream"
+    return [files["pkg"], stream / "ps_stream_pkg.sv", files["sv"], paths.RTL / "hc_fifo.sv",
+            paths.RTL / "hc_rr_arbiter.sv", stream / "ps_stream_to_pl.sv", stream / "ps_stream_from_pl.sv",
+            stream / "ps_stream_port.sv", stream / "ps_stream_bridge.sv"]

@@ -1,0 +1,222 @@
+// ps_stream_to_pl — one PS->PL stream of the ps::stream bridge (paper 003, Fig. 1(c)): the bridge is the
+// stream's consumer. It reads the producer's tail only when its cached copy says the ring is empty, reads
+// ready slots in bursts into its buffer (up to the ring's wrap, a 4 KB boundary, MAX_BURST beats and the
+// room left in the buffer, several bursts in flight), hands the elements out on AXI4-Stream, and writes
+// head once the data of a burst has arrived (one pointer write in flight; the next covers everything
+// received by then). An idle stream reads tail at most once per POLL_GAP cycles, so idle streams leave
+// the port to busy ones.
+//
+// On enable it reads the header (refused: STATUS error code, never a hang), then its own head (a stream
+// can be resumed), and runs. Clearing enable stops new requests; the unit goes idle once what it has in
+// flight has completed and head is published. An AXI error response stops the stream (E_BUS).
+// Latency: an element in the ring reaches m_axis the memory's read latency + 1 cycle after its burst's
+//   AR, plus a tail read when the cached tail was exhausted.
+// Parameters: ADDR_WIDTH, DATA_WIDTH (element = one beat: ELEM_BYTES = DATA_WIDTH/8), MAX_BURST (beats,
+//   power of two 1..256), BUF_DEPTH (beats, >= MAX_BURST), POLL_GAP (cycles between tail reads that find
+//   nothing new, 0..65535).
+// Assumes: the port grants one request at a time and returns R beats / B responses of this unit's
+//   transactions in order with their kind (the bridge uses one AXI ID).
+module ps_stream_to_pl
+    import ps_stream_pkg::*;
+#(
+    parameter int ADDR_WIDTH = 32,
+    parameter int DATA_WIDTH = 128,
+    parameter int MAX_BURST  = 64,
+    parameter int BUF_DEPTH  = 256,
+    parameter int POLL_GAP   = 32,
+    localparam int NB = DATA_WIDTH / 8
+) (
+    input  logic                  aclk,
+    input  logic                  aresetn,
+    input  logic                  cfg_enable,
+    input  logic [ADDR_WIDTH-1:0] cfg_base,
+    output logic                  running,
+    output error_e                error,
+    output logic [31:0]           elements,        // handed out on m_axis since the last enable
+    // requests to the port
+    output logic                  rd_req,
+    output kind_e                 rd_kind,
+    output logic [ADDR_WIDTH-1:0] rd_addr,
+    output logic [7:0]            rd_len,
+    input  logic                  rd_grant,
+    input  logic                  r_valid,
+    input  kind_e                 r_kind,
+    input  logic [DATA_WIDTH-1:0] r_data,
+    input  logic                  r_last,
+    input  logic                  r_err,
+    output logic                  wr_req,
+    output kind_e                 wr_kind,
+    output logic [ADDR_WIDTH-1:0] wr_addr,
+    output logic [7:0]            wr_len,
+    output logic [31:0]           wr_value,
+    input  logic                  wr_grant,
+    input  logic                  b_valid,
+    input  logic                  b_err,
+    // the stream towards the fabric
+    output logic [DATA_WIDTH-1:0] m_axis_tdata,
+    output logic                  m_axis_tvalid,
+    input  logic                  m_axis_tready
+);
+    localparam int HDR_BEATS = HDR_BYTES > NB ? HDR_BYTES / NB : 1;
+    localparam int CW        = $clog2(BUF_DEPTH + 1);
+    initial begin
+        if (DATA_WIDTH < 32 || DATA_WIDTH > 1024 || (DATA_WIDTH & (DATA_WIDTH - 1)) != 0)
+            $fatal(1, "ps_stream_to_pl: DATA_WIDTH must be a power of two 32..1024 (got %0d)", DATA_WIDTH);
+        if (MAX_BURST < 1 || MAX_BURST > 256 || (MAX_BURST & (MAX_BURST - 1)) != 0)
+            $fatal(1, "ps_stream_to_pl: MAX_BURST must be a power of two 1..256 (got %0d)", MAX_BURST);
+        if (BUF_DEPTH < MAX_BURST) $fatal(1, "ps_stream_to_pl: BUF_DEPTH must be >= MAX_BURST");
+        if (ADDR_WIDTH < 13 || ADDR_WIDTH > 64) $fatal(1, "ps_stream_to_pl: ADDR_WIDTH must be 13..64");
+        if (POLL_GAP < 0 || POLL_GAP > 65535) $fatal(1, "ps_stream_to_pl: POLL_GAP must be 0..65535");
+    end
+
+    typedef enum logic [2:0] {S_IDLE, S_HDR, S_HEAD, S_RUN, S_STOP, S_ERR} state_e;
+    state_e state;
+
+    logic [31:0] mask;                 // capacity - 1
+    logic [31:0] head_res;             // slots requested so far
+    logic [31:0] head_rcv;             // slots received into the buffer
+    logic [31:0] head_pub;             // value of the last head write issued
+    logic [31:0] tail_c;               // cached tail
+    logic        tail_pend, head_pend, hdr_pend, wr_pend;
+    logic [7:0]  rd_out;               // read bursts in flight
+    logic [HDR_BYTES*8-1:0] hdr;
+    logic [$clog2(HDR_BEATS + 1)-1:0] hdr_beat;
+
+    // ---- the header as it is with the current R beat put in its place
+    localparam int HB = HDR_BYTES * 8 < DATA_WIDTH ? HDR_BYTES * 8 : DATA_WIDTH;   // header bits per beat
+    logic [HDR_BYTES*8-1:0] hdr_now;
+    always_comb begin
+        hdr_now = hdr;
+        hdr_now[32'(hdr_beat) * HB +: HB] = r_data[HB-1:0];
+    end
+    wire error_e hdr_error = check_header(hdr_now, NB);
+
+    // ---- buffer
+    logic [CW-1:0] count;
+    logic          buf_empty, buf_full_unused;
+    wire           push = r_valid && r_kind == K_DATA && state != S_ERR;
+    hc_fifo #(.WIDTH(DATA_WIDTH), .DEPTH(BUF_DEPTH)) u_buf (
+        .clk(aclk), .rst_n(aresetn), .push, .push_data(r_data), .pop(m_axis_tvalid && m_axis_tready),
+        .head(m_axis_tdata), .empty(buf_empty), .full(buf_full_unused), .count
+    );
+    assign m_axis_tvalid = !buf_empty;
+
+    // ---- the next data burst: as many ready slots as fit before the wrap, 4 KB, MAX_BURST and the room
+    wire [31:0] avail    = tail_c - head_res;
+    wire [31:0] inflight = head_res - head_rcv;
+    wire [31:0] room     = 32'(BUF_DEPTH) - 32'(count) - inflight;
+    wire [31:0] to_wrap  = (mask - (head_res & mask)) + 32'd1;
+    wire [ADDR_WIDTH-1:0] slot_addr = cfg_base + ADDR_WIDTH'(DATA_OFFSET) + ADDR_WIDTH'(head_res & mask) * ADDR_WIDTH'(NB);
+    wire [31:0] to_4k    = (32'd4096 - 32'(slot_addr[11:0])) / 32'(NB);
+    logic [31:0] n;
+    always_comb begin
+        n = avail;
+        if (to_wrap < n)               n = to_wrap;
+        if (to_4k < n)                 n = to_4k;
+        if (32'(MAX_BURST) < n)        n = 32'(MAX_BURST);
+        if (room < n)                  n = room;
+    end
+    wire want_data = state == S_RUN && n != 0;
+    // an idle stream polls tail at most once per POLL_GAP cycles (after a read that brought nothing new)
+    localparam int GW = $clog2(POLL_GAP + 2);
+    logic [GW-1:0] gap;
+    wire want_tail = state == S_RUN && avail == 0 && !tail_pend && gap == '0;
+
+    always_comb begin
+        rd_req  = 1'b0;
+        rd_kind = K_DATA;
+        rd_addr = slot_addr;
+        rd_len  = 8'(n - 32'd1);
+        if (state == S_HDR && !hdr_pend) begin
+            rd_req = 1'b1; rd_kind = K_HDR; rd_addr = cfg_base; rd_len = 8'(HDR_BEATS - 1);
+        end else if (state == S_HEAD && !head_pend) begin
+            rd_req = 1'b1; rd_kind = K_HEAD; rd_addr = cfg_base + ADDR_WIDTH'(HEAD_OFFSET); rd_len = '0;
+        end else if (want_data) begin
+            rd_req = 1'b1;
+        end else if (want_tail) begin
+            rd_req = 1'b1; rd_kind = K_TAIL; rd_addr = cfg_base + ADDR_WIDTH'(TAIL_OFFSET); rd_len = '0;
+        end
+    end
+
+    // ---- publish head: everything received, one write in flight
+    assign wr_req   = (state == S_RUN || state == S_STOP) && head_rcv != head_pub && !wr_pend;
+    assign wr_kind  = K_HEAD;
+    assign wr_addr  = cfg_base + ADDR_WIDTH'(HEAD_OFFSET);
+    assign wr_len   = '0;
+    assign wr_value = head_rcv;
+
+    wire rd_fire   = rd_req && rd_grant;
+    wire rd_done   = r_valid && r_last;
+    wire quiet     = rd_out == '0 && !wr_pend && !(rd_fire);
+
+    always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            state <= S_IDLE; error <= E_NONE; mask <= '0; head_res <= '0; head_rcv <= '0; head_pub <= '0;
+            tail_c <= '0; tail_pend <= 1'b0; head_pend <= 1'b0; hdr_pend <= 1'b0; wr_pend <= 1'b0;
+            rd_out <= '0; hdr <= '0; hdr_beat <= '0; elements <= '0; gap <= '0;
+        end else begin
+            rd_out <= rd_out + 8'(rd_fire) - 8'(rd_done);
+            if (gap != '0) gap <= gap - 1'b1;
+            if (m_axis_tvalid && m_axis_tready) elements <= elements + 32'd1;
+            if (rd_fire) begin
+                case (rd_kind)
+                    K_HDR:  hdr_pend <= 1'b1;
+                    K_HEAD: head_pend <= 1'b1;
+                    K_TAIL: tail_pend <= 1'b1;
+                    K_DATA: head_res <= head_res + n;
+                endcase
+            end
+            if (wr_req && wr_grant) begin
+                wr_pend  <= 1'b1;
+                head_pub <= head_rcv;
+            end
+            if (b_valid) wr_pend <= 1'b0;
+            if (r_valid) begin
+                case (r_kind)
+                    K_HDR: begin
+                        hdr      <= hdr_now;
+                        hdr_beat <= r_last ? '0 : hdr_beat + 1'b1;
+                        if (r_last) hdr_pend <= 1'b0;
+                    end
+                    K_HEAD: head_pend <= 1'b0;
+                    K_TAIL: begin
+                        tail_pend <= 1'b0;
+                        if (state == S_RUN || state == S_STOP) tail_c <= r_data[31:0];
+                        if (r_data[31:0] == head_res) gap <= GW'(POLL_GAP);
+                    end
+                    K_DATA: head_rcv <= head_rcv + 32'd1;
+                endcase
+            end
+            if ((r_valid && r_err) || (b_valid && b_err)) begin
+                state <= S_ERR;
+                error <= E_BUS;
+            end else begin
+                case (state)
+                    S_IDLE: if (cfg_enable) begin
+                        state <= S_HDR; error <= E_NONE; elements <= '0;
+                    end
+                    S_HDR: if (r_valid && r_kind == K_HDR && r_last) begin
+                        // the header is complete with this beat
+                        if (hdr_error != E_NONE) begin
+                            state <= S_ERR;
+                            error <= hdr_error;
+                        end else begin
+                            state <= S_HEAD;
+                            mask  <= hdr_now[4*32 +: 32] - 32'd1;
+                        end
+                    end
+                    S_HEAD: if (r_valid && r_kind == K_HEAD) begin
+                        head_res <= r_data[31:0]; head_rcv <= r_data[31:0]; head_pub <= r_data[31:0];
+                        tail_c   <= r_data[31:0];
+                        state    <= cfg_enable ? S_RUN : S_STOP;
+                    end
+                    S_RUN: if (!cfg_enable) state <= S_STOP;
+                    S_STOP: if (quiet && head_rcv == head_pub && !tail_pend) state <= S_IDLE;
+                    S_ERR: if (!cfg_enable && quiet) state <= S_IDLE;
+                    default: state <= S_IDLE;
+                endcase
+            end
+        end
+    end
+    assign running = state == S_RUN;
+endmodule
