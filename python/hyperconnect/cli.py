@@ -51,11 +51,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         report = bench.run()
         system = bench.run_system()
         host = psstream.host_bench()
-    problems = bench.check_system(system) + psstream.check_host(host)
-    text = "\n".join([bench.render(report), "", bench.render_system(system), "", host["text"]] +
+        bridge = psstream.bridge_bench()
+    problems = bench.check_system(system) + psstream.check_host(host) + psstream.check_bridge(bridge)
+    text = "\n".join([bench.render(report), "", bench.render_system(system), "", host["text"], *bridge["text"]] +
                      [f"FAIL: {p}" for p in problems])
-    _emit(args, {"latency": report, "hyperconnect": system, "psstream_host": host["cases"], "failures": problems},
-          text)
+    _emit(args, {"latency": report, "hyperconnect": system, "psstream_host": host["cases"],
+                 "psstream_bridge": bridge["cases"], "failures": problems}, text)
     return 1 if problems else 0
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 from typing import Any, Sequence
@@ -12,6 +13,7 @@ from . import paths
 
 INCLUDE = paths.ROOT / "sw" / "psstream" / "include"
 TARGET_RATIO = 2.0                        # issue 6: ps::stream >= 2x boost's spsc_queue, 8- and 16-byte items
+TARGET_BRIDGE = 0.80                      # issue 6: the bridge >= 80 % of the port's peak, each direction
 
 
 EXAMPLES = paths.ROOT / "sw" / "psstream" / "examples"
@@ -47,3 +49,47 @@ def check_host(report: dict[str, Any]) -> list[str]:
     return [f"ps::stream {c['item_bytes']} B items, capacity {c['capacity']}: {c['ratio']:.2f}x boost "
             f"(target {TARGET_RATIO}x)"
             for c in report["cases"] if c["case"] == "throughput" and c["ratio"] < TARGET_RATIO]
+
+
+def build_cosim(n: int, **params: int) -> Path:
+    """The co-simulation harness (bench/psstream/cosim_main.cpp) around ps_stream_cosim_top with n streams
+    each way (`params`: MAX_OUT, MAX_BURST, BUF_DEPTH of the bridge)."""
+    from . import regs, sim
+    bench = paths.ROOT / "bench" / "psstream"
+    driver = paths.ROOT / "sw" / "driver"
+    return sim.build_harness("ps_stream_cosim_top", bench / "cosim_main.cpp", paths.BUILD / "psstream" / "_".join(
+                                 ["cosim", str(n), *(f"{k}{v}" for k, v in sorted(params.items()))]),
+                             params={"N": n, **params}, exe="cosim",
+                             sources=regs.bridge_sources() + [bench / "ps_stream_cosim_top.sv"],
+                             include_dirs=[INCLUDE, driver, driver / "sim"], defines={"COSIM_N": n},
+                             deps=[*INCLUDE.rglob("*.hpp"), driver / "sim" / "hc_backend_verilator.hpp"])
+
+
+def run_cosim(n: int, *args: str, timeout: float = 600, **params: int) -> str:
+    """Run the co-simulation with n streams each way; its output (raises if it fails)."""
+    res = subprocess.run([str(build_cosim(n, **params)), *args], capture_output=True, text=True, timeout=timeout)
+    if res.returncode != 0:
+        raise RuntimeError(f"co-simulation ({n} streams, {' '.join(args)}) failed:\n{res.stdout}\n{res.stderr}")
+    return res.stdout.strip()
+
+
+def bridge_bench(capacity: int = 4096, latency: int = 30, elements: int = 40000) -> dict[str, Any]:
+    """Issue 6 benchmark (b): bridge bytes per cycle, 1 and 4 streams each way, the software kept ahead."""
+    out: dict[str, Any] = {"text": [], "cases": []}
+    for n in (1, 4):
+        line = run_cosim(n, "--bench", "--elements", str(elements), "--capacity", str(capacity), "--latency",
+                         str(latency)).splitlines()
+        bench_line = next(l for l in line if l.startswith("cosim bench:"))
+        out["text"].append(bench_line)
+        m = re.search(r"PS->PL ([\d.]+) B/cycle .*PL->PS ([\d.]+) B/cycle", bench_line)
+        assert m, bench_line
+        out["cases"].append({"streams": n, "to_pl_bpc": float(m.group(1)), "from_pl_bpc": float(m.group(2)),
+                             "peak_bpc": 16, "capacity": capacity, "latency": latency})
+    return out
+
+
+def check_bridge(report: dict[str, Any]) -> list[str]:
+    return [f"bridge, {c['streams']} stream(s) each way: {d} {c[key]:.2f} B/cycle < "
+            f"{TARGET_BRIDGE:.0%} of {c['peak_bpc']}"
+            for c in report["cases"] for d, key in (("PS->PL", "to_pl_bpc"), ("PL->PS", "from_pl_bpc"))
+            if c[key] < TARGET_BRIDGE * c["peak_bpc"]]

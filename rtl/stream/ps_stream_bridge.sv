@@ -26,8 +26,8 @@ module ps_stream_bridge #(
     parameter int ID_WIDTH   = 1,
     parameter int MAX_BURST  = 64,
     parameter int BUF_DEPTH  = 256,
-    parameter int MAX_RD_OUT = 4,
-    parameter int MAX_WR_OUT = 4,
+    parameter int MAX_RD_OUT = 8,
+    parameter int MAX_WR_OUT = 8,
     parameter int IDLE       = 4,
     parameter int POLL_GAP   = 32,
     localparam int NB = DATA_WIDTH / 8
