@@ -27,6 +27,9 @@ DESIGNS: dict[str, dict[str, Any]] = {
                                             "params": {"S_COUNT": 3, "EQUALIZE": 1, "DATA_WIDTH": 64},
                                             "bench": True},
 }
+for _n in (1, 4):
+    DESIGNS[f"ps_stream_bridge ({_n}+{_n} streams)"] = {"top": "ps_stream_bridge", "stream": True, "bench": False,
+                                                      "params": {"N_TO_PL": _n, "N_FROM_PL": _n, "DATA_WIDTH": 128}}
 for _n in (2, 3, 4):
     DESIGNS[f"axi_hyperconnect ({_n} ports)"] = {"top": "axi_hyperconnect", "params": {"S_COUNT": _n, "DATA_WIDTH": 64},
                                                  "bench": False, "regs_ports": _n}
@@ -50,7 +53,8 @@ def read_slang(files: list[Path], top: str, params: dict[str, int] | None = None
 
 def _read(d: dict[str, Any]) -> str:
     from . import regs
-    files = regs.sources(d["regs_ports"]) if "regs_ports" in d else paths.rtl_sources()
+    files = (regs.sources(d["regs_ports"]) if "regs_ports" in d else
+             regs.bridge_sources() if d.get("stream") else paths.rtl_sources())
     return read_slang(files + ([paths.BENCH_RTL / "fair_xbar.sv"] if d["bench"] else []), d["top"], d["params"])
 
 
