@@ -117,7 +117,7 @@ module ps_stream_bridge #(
     );
 
     // ---- unit <-> port
-    logic [U-1:0]            rd_req, rd_grant, r_valid, wr_req, wr_grant, w_pull, b_valid, running;
+    logic [U-1:0]            rd_req, rd_grant, r_valid, wr_req, wr_grant, w_pull, b_valid, running, busy;
     kind_e                   rd_kind [U], wr_kind [U];
     logic [ADDR_WIDTH-1:0]   rd_addr [U], wr_addr [U], base [U];
     logic [7:0]              rd_len [U], wr_len [U];
@@ -138,11 +138,13 @@ module ps_stream_bridge #(
             assign base[i] = hwif_out.STREAM[i].BASE_LO.value.value[ADDR_WIDTH-1:0];
         end
         assign hwif_in.STREAM[i].STATUS.running.next = running[i];
+        assign hwif_in.STREAM[i].STATUS.busy.next    = busy[i];
         assign hwif_in.STREAM[i].STATUS.error.next   = error[i];
         assign hwif_in.STREAM[i].ELEMENTS.count.next = elements[i];
     end
     for (genvar i = U; i < 16; i++) begin : g_absent
         assign hwif_in.STREAM[i].STATUS.running.next = 1'b0;
+        assign hwif_in.STREAM[i].STATUS.busy.next    = 1'b0;
         assign hwif_in.STREAM[i].STATUS.error.next   = '0;
         assign hwif_in.STREAM[i].ELEMENTS.count.next = '0;
     end
@@ -168,7 +170,7 @@ module ps_stream_bridge #(
         ps_stream_to_pl #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .MAX_BURST(MAX_BURST),
                           .BUF_DEPTH(BUF_DEPTH), .POLL_GAP(POLL_GAP)) u_unit (
             .aclk, .aresetn, .cfg_enable(hwif_out.STREAM[i].CTRL.enable.value), .cfg_base(base[i]),
-            .running(running[i]), .error(error[i]), .elements(elements[i]),
+            .running(running[i]), .busy(busy[i]), .error(error[i]), .elements(elements[i]),
             .rd_req(rd_req[i]), .rd_kind(rd_kind[i]), .rd_addr(rd_addr[i]), .rd_len(rd_len[i]),
             .rd_grant(rd_grant[i]), .r_valid(r_valid[i]), .r_kind, .r_data, .r_last, .r_err,
             .wr_req(wr_req[i]), .wr_kind(wr_kind[i]), .wr_addr(wr_addr[i]), .wr_len(wr_len[i]),
@@ -183,7 +185,7 @@ module ps_stream_bridge #(
         ps_stream_from_pl #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .MAX_BURST(MAX_BURST),
                             .BUF_DEPTH(BUF_DEPTH), .IDLE(IDLE), .POLL_GAP(POLL_GAP)) u_unit (
             .aclk, .aresetn, .cfg_enable(hwif_out.STREAM[I].CTRL.enable.value), .cfg_base(base[I]),
-            .running(running[I]), .error(error[I]), .elements(elements[I]),
+            .running(running[I]), .busy(busy[I]), .error(error[I]), .elements(elements[I]),
             .rd_req(rd_req[I]), .rd_kind(rd_kind[I]), .rd_addr(rd_addr[I]), .rd_len(rd_len[I]),
             .rd_grant(rd_grant[I]), .r_valid(r_valid[I]), .r_kind, .r_data, .r_last, .r_err,
             .wr_req(wr_req[I]), .wr_kind(wr_kind[I]), .wr_addr(wr_addr[I]), .wr_len(wr_len[I]),

@@ -31,6 +31,7 @@ module ps_stream_to_pl
     input  logic                  cfg_enable,
     input  logic [ADDR_WIDTH-1:0] cfg_base,
     output logic                  running,
+    output logic                  busy,            // not idle: serving, finishing, or stopped with an error
     output error_e                error,
     output logic [31:0]           elements,        // handed out on m_axis since the last enable
     // requests to the port
@@ -219,4 +220,5 @@ module ps_stream_to_pl
         end
     end
     assign running = state == S_RUN;
+    assign busy    = state != S_IDLE;
 endmodule
