@@ -4,9 +4,11 @@
 // After requester i is granted, the search starts at i+1, so while all N request, each is granted
 // exactly once every N grants (paper 001, EXBAR: "one transaction per TS module in each round-cycle").
 // Work-conserving: if any requester is asserted, one is granted.
-// Parameters: N (1..64 requesters)
+// Parameters: N (1..64 requesters; the default 1 is used by no instance on purpose: when two IPs of rtl/
+//   are linted together, Verilator 5.048 gives a parameterization of a module the derived widths of the
+//   module's default one if another instance uses the default values)
 module hc_rr_arbiter #(
-    parameter int N = 4,
+    parameter int N = 1,
     localparam int IW = (N > 1) ? $clog2(N) : 1
 ) (
     input  logic          clk,

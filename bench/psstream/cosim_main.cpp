@@ -167,19 +167,16 @@ int main(int argc, char** argv) {
     auto top = std::make_unique<Vps_stream_cosim_top>();
     Memory mem(*top, latency);
     std::uint64_t now = 0;
-    Memory::fires pending{};
-    bool have_pending = false;
 
     auto tick = [&] {
         // before the edge: slave outputs for this cycle, settle, sample the handshakes
         top->aclk = 0;
         mem.drive(now);
         top->eval();
-        pending = mem.sample();
-        have_pending = true;
+        const Memory::fires fired = mem.sample();
         top->aclk = 1;
         top->eval();
-        mem.apply(pending, now);
+        mem.apply(fired, now);
         ++now;
     };
     HcVerilatorBackend<Vps_stream_cosim_top> axil(*top, tick, 2000);
@@ -212,8 +209,9 @@ int main(int argc, char** argv) {
 
     std::mt19937 rng(seed);
     std::vector<std::uint32_t> sent(N, 0), got(N, 0);
+    // throughput window: the steady state from a quarter to three quarters of the transfer
     std::uint64_t to_beats = 0, from_beats = 0, window_start = 0, to_start = 0, from_start = 0;
-    bool measuring = false;
+    enum { BEFORE, MEASURING, DONE } window = BEFORE;
     const std::uint64_t limit = std::uint64_t(elements) * 200 + 200000;
     const std::uint64_t start = now;
     auto done = [&] {
@@ -251,15 +249,14 @@ int main(int argc, char** argv) {
             to_beats += (top->to_pl_fire >> i) & 1;
             from_beats += (top->from_pl_fire >> i) & 1;
         }
-        // steady state: from a quarter to three quarters of the transfer
         const std::uint64_t total = std::uint64_t(elements) * N;
-        if (!measuring && from_beats >= total / 4) {
-            measuring = true;
+        if (window == BEFORE && from_beats >= total / 4) {
+            window = MEASURING;
             window_start = now;
             to_start = to_beats;
             from_start = from_beats;
-        }
-        if (measuring && window_start != 0 && from_beats >= 3 * total / 4 && to_start != ~0ull) {
+        } else if (window == MEASURING && from_beats >= 3 * total / 4) {
+            window = DONE;
             const double cycles = double(now - window_start);
             const double to_bpc = double(to_beats - to_start) * NB / cycles;
             const double from_bpc = double(from_beats - from_start) * NB / cycles;
@@ -268,7 +265,6 @@ int main(int argc, char** argv) {
                             "(%.1f %% of %u), PL->PS %.2f B/cycle (%.1f %%) over %.0f cycles\n",
                             N, capacity, latency, to_bpc, 100.0 * to_bpc / NB, NB, from_bpc, 100.0 * from_bpc / NB,
                             cycles);
-            to_start = ~0ull;
         }
     }
     int errors = 0;
@@ -283,6 +279,5 @@ int main(int argc, char** argv) {
     std::printf("cosim: %d stream(s) each way, %u elements each, capacity %u: all returned in order through the "
                 "PL operator, %llu cycles\n",
                 N, elements, capacity, static_cast<unsigned long long>(now - start));
-    (void)have_pending;
     return 0;
 }

@@ -72,7 +72,7 @@ def _cmd_regs(args: argparse.Namespace) -> int:
     from . import regs
     files: dict[str, Path] = regs.generate(args.ports, force=args.force)
     if args.rtl:
-        files.update({f"rtl_{k}": p for k, p in zip(regs.RTL_COPIES, regs.write_rtl_copies())})
+        files.update({f"rtl/{k}": p for k, p in zip(regs.RTL_COPIES, regs.write_rtl_copies())})
     _emit(args, {k: str(v) for k, v in files.items()}, "\n".join(f"{k:7} {v}" for k, v in files.items()))
     return 0
 

@@ -24,7 +24,7 @@ BENCH_RTL = ROOT / "bench" / "rtl"
 BUILD = ROOT / "build"
 
 
-GENERATED_IN_RTL = ("hc_regs_pkg.sv", "hc_regs.sv", "hc_regs_ports.sv")   # see regs.RTL_COPIES
+GENERATED_IN_RTL = ("hc_regs_pkg.sv", "hc_regs.sv", "hc_regs_ports.sv")   # see regs.RTL_COPIES (rtl/ top level)
 
 
 def rtl_sources() -> list[Path]:

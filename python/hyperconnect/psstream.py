@@ -77,9 +77,9 @@ def bridge_bench(capacity: int = 4096, latency: int = 30, elements: int = 40000)
     """Issue 6 benchmark (b): bridge bytes per cycle, 1 and 4 streams each way, the software kept ahead."""
     out: dict[str, Any] = {"text": [], "cases": []}
     for n in (1, 4):
-        line = run_cosim(n, "--bench", "--elements", str(elements), "--capacity", str(capacity), "--latency",
+        lines = run_cosim(n, "--bench", "--elements", str(elements), "--capacity", str(capacity), "--latency",
                          str(latency)).splitlines()
-        bench_line = next(l for l in line if l.startswith("cosim bench:"))
+        bench_line = next(line for line in lines if line.startswith("cosim bench:"))
         out["text"].append(bench_line)
         m = re.search(r"PS->PL ([\d.]+) B/cycle .*PL->PS ([\d.]+) B/cycle", bench_line)
         assert m, bench_line

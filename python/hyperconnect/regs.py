@@ -253,25 +253,30 @@ def sources(n_ports: int = MAX_PORTS) -> list[Path]:
     return [files["pkg"], files["sv"], files["ports"]] + paths.rtl_sources()
 
 
-# The 16-port block, committed in rtl/ so that rtl/ alone is a complete IP (Vivado/Quartus, lint) for any
-# S_COUNT; a build for fewer ports generates a smaller block (sources(n)). tests/hc_regs checks that the
-# committed copies equal a fresh generation.
-RTL_COPIES = {"pkg": "hc_regs_pkg.sv", "sv": "hc_regs.sv", "ports": "hc_regs_ports.sv"}
-_COPY_HEADER = ("// Generated from rdl/hyperconnect.rdl by `hc regs --rtl` (16 ports); do not edit.\n"
-                "/* verilator lint_off MULTIDRIVEN */\n/* verilator lint_off UNUSEDSIGNAL */\n"
-                "/* verilator lint_off UNUSEDPARAM */\n")
+# Generated blocks committed in rtl/ so that rtl/ alone is a complete IP (Vivado/Quartus, lint): the
+# 16-port interconnect block (for any S_COUNT; a build for fewer ports generates a smaller one, sources(n))
+# and the ps::stream bridge's block in rtl/stream/. tests/hc_regs checks that the committed copies equal a
+# fresh generation; `hc regs --rtl` refreshes them. Copy (relative to rtl/) -> (block, generated file).
+RTL_COPIES = {"hc_regs_pkg.sv": ("hc", "pkg"), "hc_regs.sv": ("hc", "sv"), "hc_regs_ports.sv": ("hc", "ports"),
+              "stream/ps_stream_regs_pkg.sv": ("bridge", "pkg"), "stream/ps_stream_regs.sv": ("bridge", "sv")}
+_COPY_HEADER = {"hc": "// Generated from rdl/hyperconnect.rdl by `hc regs --rtl` (16 ports); do not edit.\n",
+                "bridge": "// Generated from rdl/ps_stream_bridge.rdl by `hc regs --rtl`; do not edit.\n"
+                          "/* verilator lint_off GENUNNAMED */\n"}
+_LINT_OFF = "/* verilator lint_off MULTIDRIVEN */\n/* verilator lint_off UNUSEDSIGNAL */\n/* verilator lint_off UNUSEDPARAM */\n"
 
 
-def rtl_copy_text(kind: str) -> str:
-    """Text of the committed rtl/ copy of a generated file of the 16-port block."""
-    return _COPY_HEADER + generate(MAX_PORTS)[kind].read_text()
+def rtl_copy_text(copy: str) -> str:
+    """Text of the committed copy rtl/<copy> of a generated file."""
+    block, kind = RTL_COPIES[copy]
+    files = generate(MAX_PORTS) if block == "hc" else generate_bridge()
+    return _COPY_HEADER[block] + _LINT_OFF + files[kind].read_text()
 
 
 def write_rtl_copies() -> list[Path]:
     out = []
-    for kind, name in RTL_COPIES.items():
-        path = paths.RTL / name
-        path.write_text(rtl_copy_text(kind))
+    for copy in RTL_COPIES:
+        path = paths.RTL / copy
+        path.write_text(rtl_copy_text(copy))
         out.append(path)
     return out
 
@@ -304,5 +309,6 @@ def bridge_sources() -> list[Path]:
     files = generate_bridge()
     stream = paths.RTL / "stream"
     return [files["pkg"], stream / "ps_stream_pkg.sv", files["sv"], paths.RTL / "hc_fifo.sv",
-            paths.RTL / "hc_rr_arbiter.sv", stream / "ps_stream_to_pl.sv", stream / "ps_stream_from_pl.sv",
+            paths.RTL / "hc_rr_arbiter.sv", stream / "ps_stream_header.sv", stream / "ps_stream_to_pl.sv",
+            stream / "ps_stream_from_pl.sv",
             stream / "ps_stream_port.sv", stream / "ps_stream_bridge.sv"]

@@ -18,6 +18,8 @@
 //   stream), MAX_RD_OUT / MAX_WR_OUT (transactions in flight per direction), IDLE (PL->PS flush),
 //   POLL_GAP (cycles between pointer reads that found nothing new: an idle stream's cost on the port).
 // irq: a stream stopped with an error and its IRQ_EN bit is set.
+// rtl/ holds two IPs, axi_hyperconnect and this one: read together, each is a top
+/* verilator lint_off MULTITOP */
 module ps_stream_bridge #(
     parameter int N_TO_PL    = 1,
     parameter int N_FROM_PL  = 1,
@@ -98,7 +100,6 @@ module ps_stream_bridge #(
     input  logic [N_FROM_PL-1:0]            s_axis_tvalid,
     output logic [N_FROM_PL-1:0]            s_axis_tready
 );
-    import ps_stream_pkg::*;
     localparam int U = N_TO_PL + N_FROM_PL;
     initial begin
         if (N_TO_PL < 1 || N_TO_PL > 8 || N_FROM_PL < 1 || N_FROM_PL > 8)
@@ -118,13 +119,13 @@ module ps_stream_bridge #(
 
     // ---- unit <-> port
     logic [U-1:0]            rd_req, rd_grant, r_valid, wr_req, wr_grant, w_pull, b_valid, running, busy;
-    kind_e                   rd_kind [U], wr_kind [U];
+    ps_stream_pkg::kind_e                   rd_kind [U], wr_kind [U];
     logic [ADDR_WIDTH-1:0]   rd_addr [U], wr_addr [U], base [U];
     logic [7:0]              rd_len [U], wr_len [U];
     logic [31:0]             wr_value [U], elements [U];
     logic [DATA_WIDTH-1:0]   w_data [U];
-    error_e                  error [U];
-    kind_e                   r_kind, b_kind;
+    ps_stream_pkg::error_e                  error [U];
+    ps_stream_pkg::kind_e                   r_kind, b_kind;
     logic [DATA_WIDTH-1:0]   r_data;
     logic                    r_last, r_err, b_err;
     logic [7:0]              b_len;
@@ -155,11 +156,11 @@ module ps_stream_bridge #(
     // a stream that enters the error state raises its IRQ_STATUS bit
     logic [U-1:0] err_q;
     always_ff @(posedge aclk) begin
-        for (int i = 0; i < U; i++) err_q[i] <= aresetn && error[i] != E_NONE;
+        for (int i = 0; i < U; i++) err_q[i] <= aresetn && error[i] != ps_stream_pkg::E_NONE;
     end
     always_comb begin
         stopped = '0;
-        for (int i = 0; i < U; i++) stopped[i] = error[i] != E_NONE && !err_q[i];
+        for (int i = 0; i < U; i++) stopped[i] = error[i] != ps_stream_pkg::E_NONE && !err_q[i];
     end
     assign hwif_in.IRQ_STATUS.stopped.next = hwif_out.IRQ_STATUS.stopped.value | stopped;
     assign hwif_in.IRQ_STATUS.stopped.we   = stopped != '0;
@@ -209,3 +210,4 @@ module ps_stream_bridge #(
         .m_axi_wready, .m_axi_bid, .m_axi_bresp, .m_axi_bvalid, .m_axi_bready
     );
 endmodule
+/* verilator lint_on MULTITOP */

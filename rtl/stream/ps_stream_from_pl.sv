@@ -16,9 +16,7 @@
 //   POLL_GAP (cycles between head reads that free nothing, 0..65535).
 // Assumes: the port grants one request at a time, pulls W beats of this unit's data bursts in order and
 //   returns R beats / B responses of this unit's transactions in order with kind and length.
-module ps_stream_from_pl
-    import ps_stream_pkg::*;
-#(
+module ps_stream_from_pl #(
     parameter int ADDR_WIDTH = 32,
     parameter int DATA_WIDTH = 128,
     parameter int MAX_BURST  = 64,
@@ -33,21 +31,21 @@ module ps_stream_from_pl
     input  logic [ADDR_WIDTH-1:0] cfg_base,
     output logic                  running,
     output logic                  busy,            // not idle: serving, finishing, or stopped with an error
-    output error_e                error,
+    output ps_stream_pkg::error_e              error,
     output logic [31:0]           elements,        // taken from s_axis since the last enable
     // requests to the port
     output logic                  rd_req,
-    output kind_e                 rd_kind,
+    output ps_stream_pkg::kind_e               rd_kind,
     output logic [ADDR_WIDTH-1:0] rd_addr,
     output logic [7:0]            rd_len,
     input  logic                  rd_grant,
     input  logic                  r_valid,
-    input  kind_e                 r_kind,
+    input  ps_stream_pkg::kind_e               r_kind,
     input  logic [DATA_WIDTH-1:0] r_data,
     input  logic                  r_last,
     input  logic                  r_err,
     output logic                  wr_req,
-    output kind_e                 wr_kind,
+    output ps_stream_pkg::kind_e               wr_kind,
     output logic [ADDR_WIDTH-1:0] wr_addr,
     output logic [7:0]            wr_len,
     output logic [31:0]           wr_value,
@@ -55,7 +53,7 @@ module ps_stream_from_pl
     input  logic                  w_pull,          // the port sends the buffer's head as a W beat
     output logic [DATA_WIDTH-1:0] w_data,
     input  logic                  b_valid,
-    input  kind_e                 b_kind,
+    input  ps_stream_pkg::kind_e               b_kind,
     input  logic [7:0]            b_len,
     input  logic                  b_err,
     // the stream from the fabric
@@ -63,8 +61,7 @@ module ps_stream_from_pl
     input  logic                  s_axis_tvalid,
     output logic                  s_axis_tready
 );
-    localparam int HDR_BEATS = HDR_BYTES > NB ? HDR_BYTES / NB : 1;
-    localparam int HB        = HDR_BYTES * 8 < DATA_WIDTH ? HDR_BYTES * 8 : DATA_WIDTH;
+    localparam int HDR_BEATS = ps_stream_pkg::HDR_BYTES > NB ? ps_stream_pkg::HDR_BYTES / NB : 1;   // beats of the header read
     localparam int CW        = $clog2(BUF_DEPTH + 1);
     initial begin
         if (DATA_WIDTH < 32 || DATA_WIDTH > 1024 || (DATA_WIDTH & (DATA_WIDTH - 1)) != 0)
@@ -88,8 +85,6 @@ module ps_stream_from_pl
     logic        head_pend, tail_pend, hdr_pend, tail_wr_pend;
     logic [7:0]  rd_out, wr_out;       // transactions in flight
     logic [CW-1:0] claimed;            // buffered beats that belong to issued bursts, not yet sent
-    logic [HDR_BYTES*8-1:0] hdr;
-    logic [$clog2(HDR_BEATS + 1)-1:0] hdr_beat;
     logic [$clog2(IDLE + 1)-1:0] idle_cnt;
 
     // ---- buffer
@@ -102,19 +97,20 @@ module ps_stream_from_pl
         .head(w_data), .empty(buf_empty_unused), .full(buf_full), .count
     );
 
-    // ---- header as it is with the current R beat put in its place
-    logic [HDR_BYTES*8-1:0] hdr_now;
-    always_comb begin
-        hdr_now = hdr;
-        hdr_now[32'(hdr_beat) * HB +: HB] = r_data[HB-1:0];
-    end
-    wire error_e hdr_error = check_header(hdr_now, NB);
+    // ---- the layout header, checked as its last beat arrives
+    logic        hdr_done;
+    ps_stream_pkg::error_e      hdr_error;
+    logic [31:0] hdr_mask;
+    ps_stream_header #(.DATA_WIDTH(DATA_WIDTH)) u_header (
+        .aclk, .aresetn, .beat(r_valid && r_kind == ps_stream_pkg::K_HDR), .data(r_data), .last(r_last), .done(hdr_done),
+        .error(hdr_error), .mask(hdr_mask)
+    );
 
     // ---- the next data burst
     wire [31:0] avail    = 32'(count) - 32'(claimed);
     wire [31:0] room     = (mask + 32'd1) - (tail_iss - head_c);
     wire [31:0] to_wrap  = (mask - (tail_iss & mask)) + 32'd1;
-    wire [ADDR_WIDTH-1:0] slot_addr = cfg_base + ADDR_WIDTH'(DATA_OFFSET) + ADDR_WIDTH'(tail_iss & mask) * ADDR_WIDTH'(NB);
+    wire [ADDR_WIDTH-1:0] slot_addr = cfg_base + ADDR_WIDTH'(ps_stream_pkg::DATA_OFFSET) + ADDR_WIDTH'(tail_iss & mask) * ADDR_WIDTH'(NB);
     wire [31:0] to_4k    = (32'd4096 - 32'(slot_addr[11:0])) / 32'(NB);
     logic [31:0] shape, n;               // longest burst the ring's geometry allows; what can go now
     always_comb begin
@@ -135,21 +131,21 @@ module ps_stream_from_pl
 
     always_comb begin
         rd_req  = 1'b0;
-        rd_kind = K_HEAD;
-        rd_addr = cfg_base + ADDR_WIDTH'(HEAD_OFFSET);
+        rd_kind = ps_stream_pkg::K_HEAD;
+        rd_addr = cfg_base + ADDR_WIDTH'(ps_stream_pkg::HEAD_OFFSET);
         rd_len  = '0;
         if (state == S_HDR && !hdr_pend) begin
-            rd_req = 1'b1; rd_kind = K_HDR; rd_addr = cfg_base; rd_len = 8'(HDR_BEATS - 1);
+            rd_req = 1'b1; rd_kind = ps_stream_pkg::K_HDR; rd_addr = cfg_base; rd_len = 8'(HDR_BEATS - 1);
         end else if (state == S_TAIL && !tail_pend) begin
-            rd_req = 1'b1; rd_kind = K_TAIL; rd_addr = cfg_base + ADDR_WIDTH'(TAIL_OFFSET);
+            rd_req = 1'b1; rd_kind = ps_stream_pkg::K_TAIL; rd_addr = cfg_base + ADDR_WIDTH'(ps_stream_pkg::TAIL_OFFSET);
         end else if (want_head) begin
             rd_req = 1'b1;
         end
     end
     always_comb begin
         wr_req   = want_tail || want_data;
-        wr_kind  = want_tail ? K_TAIL : K_DATA;
-        wr_addr  = want_tail ? cfg_base + ADDR_WIDTH'(TAIL_OFFSET) : slot_addr;
+        wr_kind  = want_tail ? ps_stream_pkg::K_TAIL : ps_stream_pkg::K_DATA;
+        wr_addr  = want_tail ? cfg_base + ADDR_WIDTH'(ps_stream_pkg::TAIL_OFFSET) : slot_addr;
         wr_len   = want_tail ? 8'd0 : 8'(n - 32'd1);
         wr_value = tail_done;
     end
@@ -161,27 +157,27 @@ module ps_stream_from_pl
 
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            state <= S_IDLE; error <= E_NONE; mask <= '0; tail_iss <= '0; tail_done <= '0; tail_pub <= '0;
+            state <= S_IDLE; error <= ps_stream_pkg::E_NONE; mask <= '0; tail_iss <= '0; tail_done <= '0; tail_pub <= '0;
             head_c <= '0; head_pend <= 1'b0; tail_pend <= 1'b0; hdr_pend <= 1'b0; tail_wr_pend <= 1'b0;
-            rd_out <= '0; wr_out <= '0; claimed <= '0; hdr <= '0; hdr_beat <= '0; idle_cnt <= '0; gap <= '0;
+            rd_out <= '0; wr_out <= '0; claimed <= '0; idle_cnt <= '0; gap <= '0;
             elements <= '0;
         end else begin
             rd_out  <= rd_out + 8'(rd_fire) - 8'(rd_done);
             if (gap != '0) gap <= gap - 1'b1;
             wr_out  <= wr_out + 8'(wr_fire) - 8'(b_valid);
-            claimed <= claimed + (wr_fire && wr_kind == K_DATA ? CW'(n) : '0) - CW'(w_pull);
+            claimed <= claimed + (wr_fire && wr_kind == ps_stream_pkg::K_DATA ? CW'(n) : '0) - CW'(w_pull);
             if (in_fire) elements <= elements + 32'd1;
             if (in_fire || !paused && count == '0) idle_cnt <= '0;
             else if (!paused)                       idle_cnt <= idle_cnt + 1'b1;
             if (rd_fire) begin
                 case (rd_kind)
-                    K_HDR:   hdr_pend <= 1'b1;
-                    K_TAIL:  tail_pend <= 1'b1;
+                    ps_stream_pkg::K_HDR:   hdr_pend <= 1'b1;
+                    ps_stream_pkg::K_TAIL:  tail_pend <= 1'b1;
                     default: head_pend <= 1'b1;
                 endcase
             end
             if (wr_fire) begin
-                if (wr_kind == K_TAIL) begin
+                if (wr_kind == ps_stream_pkg::K_TAIL) begin
                     tail_wr_pend <= 1'b1;
                     tail_pub     <= tail_done;
                 end else begin
@@ -189,17 +185,13 @@ module ps_stream_from_pl
                 end
             end
             if (b_valid) begin
-                if (b_kind == K_TAIL) tail_wr_pend <= 1'b0;
+                if (b_kind == ps_stream_pkg::K_TAIL) tail_wr_pend <= 1'b0;
                 else                  tail_done <= tail_done + 32'(b_len) + 32'd1;
             end
             if (r_valid) begin
                 case (r_kind)
-                    K_HDR: begin
-                        hdr      <= hdr_now;
-                        hdr_beat <= r_last ? '0 : hdr_beat + 1'b1;
-                        if (r_last) hdr_pend <= 1'b0;
-                    end
-                    K_TAIL:  tail_pend <= 1'b0;
+                    ps_stream_pkg::K_HDR:   if (r_last) hdr_pend <= 1'b0;
+                    ps_stream_pkg::K_TAIL:  tail_pend <= 1'b0;
                     default: begin
                         head_pend <= 1'b0;
                         if (state == S_RUN || state == S_STOP) head_c <= r_data[31:0];
@@ -209,22 +201,22 @@ module ps_stream_from_pl
             end
             if ((r_valid && r_err) || (b_valid && b_err)) begin
                 state <= S_ERR;
-                error <= E_BUS;
+                error <= ps_stream_pkg::E_BUS;
             end else begin
                 case (state)
                     S_IDLE: if (cfg_enable) begin
-                        state <= S_HDR; error <= E_NONE; elements <= '0;
+                        state <= S_HDR; error <= ps_stream_pkg::E_NONE; elements <= '0;
                     end
-                    S_HDR: if (r_valid && r_kind == K_HDR && r_last) begin
-                        if (hdr_error != E_NONE) begin
+                    S_HDR: if (hdr_done) begin
+                        if (hdr_error != ps_stream_pkg::E_NONE) begin
                             state <= S_ERR;
                             error <= hdr_error;
                         end else begin
                             state <= S_TAIL;
-                            mask  <= hdr_now[4*32 +: 32] - 32'd1;
+                            mask  <= hdr_mask;
                         end
                     end
-                    S_TAIL: if (r_valid && r_kind == K_TAIL) begin
+                    S_TAIL: if (r_valid && r_kind == ps_stream_pkg::K_TAIL) begin
                         // resume from the published tail; the head is read when room runs out
                         tail_iss <= r_data[31:0]; tail_done <= r_data[31:0]; tail_pub <= r_data[31:0];
                         head_c   <= r_data[31:0] - (mask + 32'd1);      // assume full until head is read

@@ -8,9 +8,7 @@
 // Latency: request -> AR/AW valid 1 cycle (registered); R/B -> unit 0 cycles.
 // Parameters: U (units, 1..16), ADDR_WIDTH, DATA_WIDTH, ID_WIDTH, MAX_RD_OUT / MAX_WR_OUT (transactions in
 //   flight per direction, 1..64), AXCACHE (AxCACHE of every transaction).
-module ps_stream_port
-    import ps_stream_pkg::*;
-#(
+module ps_stream_port #(
     parameter int         U          = 2,
     parameter int         ADDR_WIDTH = 32,
     parameter int         DATA_WIDTH = 128,
@@ -25,17 +23,17 @@ module ps_stream_port
     input  logic                    aresetn,
     // units
     input  logic [U-1:0]            rd_req,
-    input  kind_e                   rd_kind [U],
+    input  ps_stream_pkg::kind_e    rd_kind [U],
     input  logic [ADDR_WIDTH-1:0]   rd_addr [U],
     input  logic [7:0]              rd_len [U],
     output logic [U-1:0]            rd_grant,
     output logic [U-1:0]            r_valid,
-    output kind_e                   r_kind,
+    output ps_stream_pkg::kind_e    r_kind,
     output logic [DATA_WIDTH-1:0]   r_data,
     output logic                    r_last,
     output logic                    r_err,
     input  logic [U-1:0]            wr_req,
-    input  kind_e                   wr_kind [U],
+    input  ps_stream_pkg::kind_e    wr_kind [U],
     input  logic [ADDR_WIDTH-1:0]   wr_addr [U],
     input  logic [7:0]              wr_len [U],
     input  logic [31:0]             wr_value [U],
@@ -43,7 +41,7 @@ module ps_stream_port
     output logic [U-1:0]            w_pull,
     input  logic [DATA_WIDTH-1:0]   w_data [U],
     output logic [U-1:0]            b_valid,
-    output kind_e                   b_kind,
+    output ps_stream_pkg::kind_e    b_kind,
     output logic [7:0]              b_len,
     output logic                    b_err,
     // AXI4 master
@@ -126,7 +124,7 @@ module ps_stream_port
         r_valid = '0;
         if (m_axi_rvalid && !rq_empty) r_valid[rq_head[UW+1:2]] = 1'b1;
     end
-    assign r_kind = kind_e'(rq_head[1:0]);
+    assign r_kind = ps_stream_pkg::kind_e'(rq_head[1:0]);
     assign r_data = m_axi_rdata;
     assign r_last = m_axi_rlast;
     assign r_err  = m_axi_rresp[1];
@@ -137,7 +135,7 @@ module ps_stream_port
     logic          aw_any, aw_take, wq_full, wq_empty, bq_full, bq_empty;
     typedef struct packed {
         logic [UW-1:0] unit;
-        kind_e         kind;
+        ps_stream_pkg::kind_e         kind;
         logic [7:0]    len;
         logic [31:0]   value;
     } wentry_t;
@@ -182,7 +180,7 @@ module ps_stream_port
     assign m_axi_awburst = 2'b01;
     assign m_axi_awcache = AXCACHE;
     assign m_axi_awprot  = 3'b000;
-    wire pointer = wq_head.kind != K_DATA;
+    wire pointer = wq_head.kind != ps_stream_pkg::K_DATA;
     assign m_axi_wvalid = !wq_empty;
     assign m_axi_wlast  = w_end;
     assign m_axi_wdata  = pointer ? DATA_WIDTH'(wq_head.value) : w_data[wq_head.unit];
@@ -196,7 +194,7 @@ module ps_stream_port
         b_valid = '0;
         if (m_axi_bvalid && !bq_empty) b_valid[bq_head[UW+10-1:10]] = 1'b1;
     end
-    assign b_kind = kind_e'(bq_head[9:8]);
+    assign b_kind = ps_stream_pkg::kind_e'(bq_head[9:8]);
     assign b_len  = bq_head[7:0];
     assign b_err  = m_axi_bresp[1];
 

@@ -16,9 +16,7 @@
 //   nothing new, 0..65535).
 // Assumes: the port grants one request at a time and returns R beats / B responses of this unit's
 //   transactions in order with their kind (the bridge uses one AXI ID).
-module ps_stream_to_pl
-    import ps_stream_pkg::*;
-#(
+module ps_stream_to_pl #(
     parameter int ADDR_WIDTH = 32,
     parameter int DATA_WIDTH = 128,
     parameter int MAX_BURST  = 64,
@@ -32,21 +30,21 @@ module ps_stream_to_pl
     input  logic [ADDR_WIDTH-1:0] cfg_base,
     output logic                  running,
     output logic                  busy,            // not idle: serving, finishing, or stopped with an error
-    output error_e                error,
+    output ps_stream_pkg::error_e              error,
     output logic [31:0]           elements,        // handed out on m_axis since the last enable
     // requests to the port
     output logic                  rd_req,
-    output kind_e                 rd_kind,
+    output ps_stream_pkg::kind_e               rd_kind,
     output logic [ADDR_WIDTH-1:0] rd_addr,
     output logic [7:0]            rd_len,
     input  logic                  rd_grant,
     input  logic                  r_valid,
-    input  kind_e                 r_kind,
+    input  ps_stream_pkg::kind_e               r_kind,
     input  logic [DATA_WIDTH-1:0] r_data,
     input  logic                  r_last,
     input  logic                  r_err,
     output logic                  wr_req,
-    output kind_e                 wr_kind,
+    output ps_stream_pkg::kind_e               wr_kind,
     output logic [ADDR_WIDTH-1:0] wr_addr,
     output logic [7:0]            wr_len,
     output logic [31:0]           wr_value,
@@ -58,7 +56,7 @@ module ps_stream_to_pl
     output logic                  m_axis_tvalid,
     input  logic                  m_axis_tready
 );
-    localparam int HDR_BEATS = HDR_BYTES > NB ? HDR_BYTES / NB : 1;
+    localparam int HDR_BEATS = ps_stream_pkg::HDR_BYTES > NB ? ps_stream_pkg::HDR_BYTES / NB : 1;   // beats of the header read
     localparam int CW        = $clog2(BUF_DEPTH + 1);
     initial begin
         if (DATA_WIDTH < 32 || DATA_WIDTH > 1024 || (DATA_WIDTH & (DATA_WIDTH - 1)) != 0)
@@ -80,22 +78,20 @@ module ps_stream_to_pl
     logic [31:0] tail_c;               // cached tail
     logic        tail_pend, head_pend, hdr_pend, wr_pend;
     logic [7:0]  rd_out;               // read bursts in flight
-    logic [HDR_BYTES*8-1:0] hdr;
-    logic [$clog2(HDR_BEATS + 1)-1:0] hdr_beat;
 
-    // ---- the header as it is with the current R beat put in its place
-    localparam int HB = HDR_BYTES * 8 < DATA_WIDTH ? HDR_BYTES * 8 : DATA_WIDTH;   // header bits per beat
-    logic [HDR_BYTES*8-1:0] hdr_now;
-    always_comb begin
-        hdr_now = hdr;
-        hdr_now[32'(hdr_beat) * HB +: HB] = r_data[HB-1:0];
-    end
-    wire error_e hdr_error = check_header(hdr_now, NB);
+    // ---- the layout header, checked as its last beat arrives
+    logic        hdr_done;
+    ps_stream_pkg::error_e      hdr_error;
+    logic [31:0] hdr_mask;
+    ps_stream_header #(.DATA_WIDTH(DATA_WIDTH)) u_header (
+        .aclk, .aresetn, .beat(r_valid && r_kind == ps_stream_pkg::K_HDR), .data(r_data), .last(r_last), .done(hdr_done),
+        .error(hdr_error), .mask(hdr_mask)
+    );
 
     // ---- buffer
     logic [CW-1:0] count;
     logic          buf_empty, buf_full_unused;
-    wire           push = r_valid && r_kind == K_DATA && state != S_ERR;
+    wire           push = r_valid && r_kind == ps_stream_pkg::K_DATA && state != S_ERR;
     hc_fifo #(.WIDTH(DATA_WIDTH), .DEPTH(BUF_DEPTH)) u_buf (
         .clk(aclk), .rst_n(aresetn), .push, .push_data(r_data), .pop(m_axis_tvalid && m_axis_tready),
         .head(m_axis_tdata), .empty(buf_empty), .full(buf_full_unused), .count
@@ -107,7 +103,7 @@ module ps_stream_to_pl
     wire [31:0] inflight = head_res - head_rcv;
     wire [31:0] room     = 32'(BUF_DEPTH) - 32'(count) - inflight;
     wire [31:0] to_wrap  = (mask - (head_res & mask)) + 32'd1;
-    wire [ADDR_WIDTH-1:0] slot_addr = cfg_base + ADDR_WIDTH'(DATA_OFFSET) + ADDR_WIDTH'(head_res & mask) * ADDR_WIDTH'(NB);
+    wire [ADDR_WIDTH-1:0] slot_addr = cfg_base + ADDR_WIDTH'(ps_stream_pkg::DATA_OFFSET) + ADDR_WIDTH'(head_res & mask) * ADDR_WIDTH'(NB);
     wire [31:0] to_4k    = (32'd4096 - 32'(slot_addr[11:0])) / 32'(NB);
     logic [31:0] n;
     always_comb begin
@@ -125,24 +121,24 @@ module ps_stream_to_pl
 
     always_comb begin
         rd_req  = 1'b0;
-        rd_kind = K_DATA;
+        rd_kind = ps_stream_pkg::K_DATA;
         rd_addr = slot_addr;
         rd_len  = 8'(n - 32'd1);
         if (state == S_HDR && !hdr_pend) begin
-            rd_req = 1'b1; rd_kind = K_HDR; rd_addr = cfg_base; rd_len = 8'(HDR_BEATS - 1);
+            rd_req = 1'b1; rd_kind = ps_stream_pkg::K_HDR; rd_addr = cfg_base; rd_len = 8'(HDR_BEATS - 1);
         end else if (state == S_HEAD && !head_pend) begin
-            rd_req = 1'b1; rd_kind = K_HEAD; rd_addr = cfg_base + ADDR_WIDTH'(HEAD_OFFSET); rd_len = '0;
+            rd_req = 1'b1; rd_kind = ps_stream_pkg::K_HEAD; rd_addr = cfg_base + ADDR_WIDTH'(ps_stream_pkg::HEAD_OFFSET); rd_len = '0;
         end else if (want_data) begin
             rd_req = 1'b1;
         end else if (want_tail) begin
-            rd_req = 1'b1; rd_kind = K_TAIL; rd_addr = cfg_base + ADDR_WIDTH'(TAIL_OFFSET); rd_len = '0;
+            rd_req = 1'b1; rd_kind = ps_stream_pkg::K_TAIL; rd_addr = cfg_base + ADDR_WIDTH'(ps_stream_pkg::TAIL_OFFSET); rd_len = '0;
         end
     end
 
     // ---- publish head: everything received, one write in flight
     assign wr_req   = (state == S_RUN || state == S_STOP) && head_rcv != head_pub && !wr_pend;
-    assign wr_kind  = K_HEAD;
-    assign wr_addr  = cfg_base + ADDR_WIDTH'(HEAD_OFFSET);
+    assign wr_kind  = ps_stream_pkg::K_HEAD;
+    assign wr_addr  = cfg_base + ADDR_WIDTH'(ps_stream_pkg::HEAD_OFFSET);
     assign wr_len   = '0;
     assign wr_value = head_rcv;
 
@@ -152,19 +148,19 @@ module ps_stream_to_pl
 
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            state <= S_IDLE; error <= E_NONE; mask <= '0; head_res <= '0; head_rcv <= '0; head_pub <= '0;
+            state <= S_IDLE; error <= ps_stream_pkg::E_NONE; mask <= '0; head_res <= '0; head_rcv <= '0; head_pub <= '0;
             tail_c <= '0; tail_pend <= 1'b0; head_pend <= 1'b0; hdr_pend <= 1'b0; wr_pend <= 1'b0;
-            rd_out <= '0; hdr <= '0; hdr_beat <= '0; elements <= '0; gap <= '0;
+            rd_out <= '0; elements <= '0; gap <= '0;
         end else begin
             rd_out <= rd_out + 8'(rd_fire) - 8'(rd_done);
             if (gap != '0) gap <= gap - 1'b1;
             if (m_axis_tvalid && m_axis_tready) elements <= elements + 32'd1;
             if (rd_fire) begin
                 case (rd_kind)
-                    K_HDR:  hdr_pend <= 1'b1;
-                    K_HEAD: head_pend <= 1'b1;
-                    K_TAIL: tail_pend <= 1'b1;
-                    K_DATA: head_res <= head_res + n;
+                    ps_stream_pkg::K_HDR:  hdr_pend <= 1'b1;
+                    ps_stream_pkg::K_HEAD: head_pend <= 1'b1;
+                    ps_stream_pkg::K_TAIL: tail_pend <= 1'b1;
+                    ps_stream_pkg::K_DATA: head_res <= head_res + n;
                 endcase
             end
             if (wr_req && wr_grant) begin
@@ -174,39 +170,34 @@ module ps_stream_to_pl
             if (b_valid) wr_pend <= 1'b0;
             if (r_valid) begin
                 case (r_kind)
-                    K_HDR: begin
-                        hdr      <= hdr_now;
-                        hdr_beat <= r_last ? '0 : hdr_beat + 1'b1;
-                        if (r_last) hdr_pend <= 1'b0;
-                    end
-                    K_HEAD: head_pend <= 1'b0;
-                    K_TAIL: begin
+                    ps_stream_pkg::K_HDR:   if (r_last) hdr_pend <= 1'b0;
+                    ps_stream_pkg::K_HEAD: head_pend <= 1'b0;
+                    ps_stream_pkg::K_TAIL: begin
                         tail_pend <= 1'b0;
                         if (state == S_RUN || state == S_STOP) tail_c <= r_data[31:0];
                         if (r_data[31:0] == head_res) gap <= GW'(POLL_GAP);
                     end
-                    K_DATA: head_rcv <= head_rcv + 32'd1;
+                    ps_stream_pkg::K_DATA: head_rcv <= head_rcv + 32'd1;
                 endcase
             end
             if ((r_valid && r_err) || (b_valid && b_err)) begin
                 state <= S_ERR;
-                error <= E_BUS;
+                error <= ps_stream_pkg::E_BUS;
             end else begin
                 case (state)
                     S_IDLE: if (cfg_enable) begin
-                        state <= S_HDR; error <= E_NONE; elements <= '0;
+                        state <= S_HDR; error <= ps_stream_pkg::E_NONE; elements <= '0;
                     end
-                    S_HDR: if (r_valid && r_kind == K_HDR && r_last) begin
-                        // the header is complete with this beat
-                        if (hdr_error != E_NONE) begin
+                    S_HDR: if (hdr_done) begin
+                        if (hdr_error != ps_stream_pkg::E_NONE) begin
                             state <= S_ERR;
                             error <= hdr_error;
                         end else begin
                             state <= S_HEAD;
-                            mask  <= hdr_now[4*32 +: 32] - 32'd1;
+                            mask  <= hdr_mask;
                         end
                     end
-                    S_HEAD: if (r_valid && r_kind == K_HEAD) begin
+                    S_HEAD: if (r_valid && r_kind == ps_stream_pkg::K_HEAD) begin
                         head_res <= r_data[31:0]; head_rcv <= r_data[31:0]; head_pub <= r_data[31:0];
                         tail_c   <= r_data[31:0];
                         state    <= cfg_enable ? S_RUN : S_STOP;

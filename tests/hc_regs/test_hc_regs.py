@@ -123,8 +123,8 @@ def test_c_header_is_strict_c11(tmp_path) -> None:
 
 
 def test_rtl_copies_are_current() -> None:
-    """rtl/ holds the 16-port block so that rtl/ alone is a complete IP; it must equal a fresh generation
-    from rdl/hyperconnect.rdl (refresh with `hc regs --rtl`)."""
+    """rtl/ holds the 16-port block and the ps::stream bridge's block so that rtl/ alone is a complete IP;
+    they must equal a fresh generation from rdl/ (refresh with `hc regs --rtl`)."""
     from hyperconnect import paths, regs
-    for kind, name in regs.RTL_COPIES.items():
-        assert (paths.RTL / name).read_text() == regs.rtl_copy_text(kind), f"rtl/{name} is stale: run hc regs --rtl"
+    for copy in regs.RTL_COPIES:
+        assert (paths.RTL / copy).read_text() == regs.rtl_copy_text(copy), f"rtl/{copy} is stale: run hc regs --rtl"

@@ -340,7 +340,6 @@ public:
         auto& s = consumer();
         if (s.mine == s.other && !refill(s)) {
             detail::flush_thread();
-            publish_now(role::consumer);
             wait([&] { return refill(s); });
         }
         take(s, v);
@@ -349,7 +348,6 @@ public:
         auto& s = consumer();
         if (s.mine == s.other && !refill(s)) {
             detail::flush_thread();
-            publish_now(role::consumer);
             return false;                     // v untouched
         }
         take(s, v);
@@ -359,7 +357,6 @@ public:
         auto& s = producer();
         if (s.mine - s.other == c_->cap && !drain(s)) {
             detail::flush_thread();
-            publish_now(role::producer);
             wait([&] { return drain(s); });
         }
         put(s, v);
@@ -368,7 +365,6 @@ public:
         auto& s = producer();
         if (s.mine - s.other == c_->cap && !drain(s)) {
             detail::flush_thread();
-            publish_now(role::producer);
             return false;
         }
         put(s, v);
@@ -483,22 +479,19 @@ private:
         if (r == role::producer) s.other = detail::load_acquire(c.at(layout::head_offset));
         else s.other = detail::load_acquire(c.at(layout::tail_offset));
     }
-    side& producer() {
-        side& s = c_->prod;
+    // this thread's (or endpoint's) side of role r, claimed on first use in a private ring
+    side& endpoint(role r) {
+        side& s = r == role::producer ? c_->prod : c_->cons;
         if (__builtin_expect(s.owner != token(), 0)) {
-            if (!c_->per_thread) fail("this endpoint is the consumer; it cannot write");
-            claim(role::producer);
+            if (!c_->per_thread)
+                fail(r == role::producer ? "this endpoint is the consumer; it cannot write"
+                                         : "this endpoint is the producer; it cannot read");
+            claim(r);
         }
         return s;
     }
-    side& consumer() {
-        side& s = c_->cons;
-        if (__builtin_expect(s.owner != token(), 0)) {
-            if (!c_->per_thread) fail("this endpoint is the producer; it cannot read");
-            claim(role::consumer);
-        }
-        return s;
-    }
+    side& producer() { return endpoint(role::producer); }
+    side& consumer() { return endpoint(role::consumer); }
     // consumer: re-read the producer's tail; true if there is data now
     bool refill(side& s) {
         s.other = detail::load_acquire(c_->at(layout::tail_offset));
@@ -534,7 +527,6 @@ private:
             detail::thread_held_back().items.push_back({c_, r});
         }
     }
-    void publish_now(role r) { c_->publish(r); }
     std::size_t occupancy() const {
         const auto& c = *c_;
         const std::uint32_t tail =
