@@ -266,6 +266,55 @@ TEST(flush_publishes_at_once) {
     cons.join();
 }
 
+TEST(held_back_lifetimes) {
+    // (1) an endpoint handed from one thread to another: the second thread's wait must publish what both
+    // wrote (the side moves to its held-back list), although the first thread is alive and never waits again
+    region mem(ps::layout::region_bytes(4, 256));
+    ps::stream<int, 256> prod(ps::memory, mem.p, mem.bytes, ps::role::producer);
+    ps::stream<int, 256> cons(ps::memory, mem.p, mem.bytes, ps::role::consumer, false);
+    std::atomic<int> step{0};
+    std::thread a([&] {
+        for (int i = 0; i < 3; ++i) prod.write(i);          // held back (batch 32), thread a never waits
+        step = 1;
+        while (step != 3) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    });
+    while (step != 1) std::this_thread::yield();
+    ps::stream<int> idle;
+    std::thread b([&] {
+        for (int i = 3; i < 5; ++i) prod.write(i);
+        int v = 0;
+        (void)idle.read_nb(v);                               // a failed non-blocking call: b publishes
+        step = 2;
+    });
+    b.join();
+    int got = 0, v = 0;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (got < 5 && std::chrono::steady_clock::now() < until)
+        if (cons.read_nb(v)) CHECK(v == got++);
+    step = 3;
+    a.join();
+    CHECK(got == 5);
+
+    // (2) a stream destroyed while a living thread still lists it: that thread's next wait must not touch
+    // it (run under AddressSanitizer by test_psstream.py)
+    auto doomed = std::make_unique<ps::stream<int>>();
+    ps::stream<int> go, done;
+    std::thread t([&] {
+        doomed->write(1);                                    // listed in t's held-back list, held back
+        done.write(0);
+        done.flush();
+        (void)go.read();                                     // waits: publishes t's list (doomed is gone)
+        done.write(1);
+    });
+    CHECK(done.read() == 0);
+    (void)doomed->read();                                    // the consumer sees the element t wrote...
+    doomed.reset();                                          // ...after t's wait published it; then it dies
+    go.write(7);
+    go.flush();
+    CHECK(done.read() == 1);
+    t.join();
+}
+
 TEST(example_operator_single_source) {
     ps::stream<std::int32_t> in, out;
     std::thread op(scale_op, std::ref(in), std::ref(out), 3);

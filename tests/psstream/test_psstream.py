@@ -15,7 +15,7 @@ from hyperconnect import paths, psstream
 HERE = Path(__file__).parent
 OUT = paths.BUILD / "tests" / "psstream"
 TESTS = ["capacity_batch_names", "cycle_of_streams_with_batching", "every_element_width_1_to_64",
-         "example_operator_single_source", "flush_publishes_at_once", "full_empty_nonblocking",
+         "example_operator_single_source", "flush_publishes_at_once", "full_empty_nonblocking", "held_back_lifetimes",
          "misuse_layout_mismatch", "misuse_second_producer_or_consumer", "nonblocking_across_threads",
          "pointer_wrap_around", "processes_misuse", "threads_order_no_loss", "two_processes"]
 
@@ -35,6 +35,18 @@ def test_psstream(binary: Path, name: str) -> None:
     res = subprocess.run([str(binary), name], capture_output=True, text=True, timeout=120)
     print(res.stdout, res.stderr)
     assert res.returncode == 0 and res.stdout.strip().splitlines()[-1] == "1 passed, 0 failed", res.stdout + res.stderr
+
+
+def test_all_under_sanitizers() -> None:
+    """Every test again, in one process, under AddressSanitizer and UBSan: a held-back list that kept a
+    destroyed stream (held_back_lifetimes) or any other stray access fails here even when it happens to work."""
+    exe = psstream.compile_cpp(HERE / "psstream_tests.cpp", OUT / "psstream_tests_asan",
+                               ["-O0", "-g", "-fsanitize=address,undefined", "-fno-omit-frame-pointer",
+                                "-fno-sanitize-recover=all"])
+    res = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
+    print(res.stdout, res.stderr)
+    assert res.returncode == 0 and res.stdout.strip().splitlines()[-1] == f"{len(TESTS)} passed, 0 failed", \
+        res.stdout + res.stderr
 
 
 def test_single_source_as_hls() -> None:

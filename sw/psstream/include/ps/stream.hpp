@@ -36,18 +36,29 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <type_traits>
 #include <vector>
+
+#if defined(__GNUC__)
+#define PS_STREAM_INLINE inline __attribute__((always_inline))
+#define PS_STREAM_COLD __attribute__((noinline, cold))
+#else
+#define PS_STREAM_INLINE inline
+#define PS_STREAM_COLD
+#endif
 
 namespace ps {
 
@@ -101,7 +112,8 @@ inline std::uint64_t new_token() {
     return (std::uint64_t(std::uint32_t(::getpid())) << 32) | (next.fetch_add(1) + 1);
 }
 inline std::uint64_t thread_token() {
-    thread_local const std::uint64_t token = new_token();
+    thread_local std::uint64_t token = 0;      // constant-initialized: no TLS guard on the hot path
+    if (__builtin_expect(token == 0, 0)) token = new_token();
     return token;
 }
 
@@ -122,14 +134,13 @@ struct core {
         std::uint32_t published = 0;       // value last stored to shared memory
         std::uint32_t other = 0;           // cached copy of the other side's pointer
         std::uint64_t owner = 0;           // token that holds this role here (0: none yet)
-        bool listed = false;               // in the owner thread's held-back list
+        std::uint64_t listed_by = 0;       // token of the thread whose held-back list holds this side
+        std::uint64_t fast = 0;            // token of the thread whose calls take the fast path: it holds
+                                           // the role (or the endpoint does) and lists the side
     };
     side prod, cons;
 
     std::byte* at(std::uint32_t off) const { return base + off; }
-    std::byte* slot_ptr(std::uint32_t index) const {
-        return base + layout::data_offset + std::size_t(index & mask) * slot;
-    }
     void publish(role r) {
         side& s = r == role::producer ? prod : cons;
         if (s.published != s.mine) {
@@ -140,22 +151,69 @@ struct core {
     ~core();
 };
 
+// The stream sides a thread has written or read: before the thread waits (and when it ends) it publishes
+// whatever they hold back. A side is listed once, by the first element a thread moves through it, and stays
+// listed. A list is touched by its own thread only, except at three rare events, which all hold the
+// registry's mutex: a stream's destruction (in any thread) strikes the stream from every list, a side
+// handed to another thread (a shared-memory endpoint) moves to that thread's list, and a thread's exit
+// publishes its list and drops it. So a list never points to a freed stream, and neither moving an element
+// nor waiting costs an atomic read-modify-write on a line the other side writes (a weak_ptr per entry did:
+// its reference counts are shared by both sides).
 struct held_back {
-    std::weak_ptr<core> stream;
+    core* stream;
     role side;
 };
-// the publications this thread holds back; published when it waits, and when it ends
+struct held_back_list;
+struct held_back_registry {
+    std::mutex m;
+    std::vector<held_back_list*> lists;
+};
+inline held_back_registry& registry() {
+    static held_back_registry* r = new held_back_registry;   // never destroyed: a static stream may outlive it
+    return *r;
+}
 struct held_back_list {
+    std::atomic<bool> busy{false};            // taken by the own thread, and by a stream's destructor
     std::vector<held_back> items;
-    void flush() {
-        for (auto& h : items)
-            if (auto c = h.stream.lock()) {
-                c->publish(h.side);
-                (h.side == role::producer ? c->prod : c->cons).listed = false;
-            }
-        items.clear();
+
+    held_back_list() {
+        std::lock_guard<std::mutex> g(registry().m);
+        registry().lists.push_back(this);
     }
-    ~held_back_list() { flush(); }
+    ~held_back_list() {
+        std::lock_guard<std::mutex> g(registry().m);
+        lock();
+        for (auto& h : items) {
+            h.stream->publish(h.side);
+            (h.side == role::producer ? h.stream->prod : h.stream->cons).listed_by = 0;
+        }
+        items.clear();
+        unlock();
+        auto& all = registry().lists;
+        all.erase(std::find(all.begin(), all.end(), this));
+    }
+    void lock() {
+        while (busy.exchange(true, std::memory_order_acquire)) cpu_relax();
+    }
+    void unlock() { busy.store(false, std::memory_order_release); }
+    void add(core* c, role r) {
+        lock();
+        items.push_back({c, r});
+        unlock();
+    }
+    void flush() {
+        lock();
+        for (auto& h : items) h.stream->publish(h.side);
+        unlock();
+    }
+    // strike stream c (one side of it, or both) from the list
+    void forget(const core* c, const role* r = nullptr) {
+        lock();
+        items.erase(std::remove_if(items.begin(), items.end(),
+                                   [c, r](const held_back& h) { return h.stream == c && (!r || h.side == *r); }),
+                    items.end());
+        unlock();
+    }
 };
 inline held_back_list& thread_held_back() {
     thread_local held_back_list list;
@@ -201,6 +259,10 @@ inline std::uint32_t check_header(const std::byte* base, std::size_t bytes, std:
 }
 
 inline core::~core() {
+    {
+        std::lock_guard<std::mutex> g(registry().m);
+        for (held_back_list* l : registry().lists) l->forget(this);
+    }
     if (!base) return;
     // give the roles back (a later endpoint may take them) and publish what is held back
     if (prod.owner) {
@@ -336,37 +398,27 @@ public:
         read(v);
         return v;
     }
-    void read(T& v) {
-        auto& s = consumer();
-        if (s.mine == s.other && !refill(s)) {
-            detail::flush_thread();
-            wait([&] { return refill(s); });
-        }
+    // The fast paths are small and inlined; waiting, claiming a role and listing a held-back publication
+    // are out of line (a call per element would cost more than the element).
+    PS_STREAM_INLINE void read(T& v) {
+        side& s = consumer();
+        if (__builtin_expect(s.mine == s.other, 0)) wait_data(s);
         take(s, v);
     }
-    bool read_nb(T& v) {
-        auto& s = consumer();
-        if (s.mine == s.other && !refill(s)) {
-            detail::flush_thread();
-            return false;                     // v untouched
-        }
+    PS_STREAM_INLINE bool read_nb(T& v) {
+        side& s = consumer();
+        if (__builtin_expect(s.mine == s.other, 0) && !poll_data(s)) return false;   // v untouched
         take(s, v);
         return true;
     }
-    void write(const T& v) {
-        auto& s = producer();
-        if (s.mine - s.other == c_->cap && !drain(s)) {
-            detail::flush_thread();
-            wait([&] { return drain(s); });
-        }
+    PS_STREAM_INLINE void write(const T& v) {
+        side& s = producer();
+        if (__builtin_expect(s.mine - s.other == c_->cap, 0)) wait_room(s);
         put(s, v);
     }
-    bool write_nb(const T& v) {
-        auto& s = producer();
-        if (s.mine - s.other == c_->cap && !drain(s)) {
-            detail::flush_thread();
-            return false;
-        }
+    PS_STREAM_INLINE bool write_nb(const T& v) {
+        side& s = producer();
+        if (__builtin_expect(s.mine - s.other == c_->cap, 0) && !poll_room(s)) return false;
         put(s, v);
         return true;
     }
@@ -480,18 +532,41 @@ private:
         else s.other = detail::load_acquire(c.at(layout::tail_offset));
     }
     // this thread's (or endpoint's) side of role r, claimed on first use in a private ring
-    side& endpoint(role r) {
+    // (one compare on the fast path: everything else is settled by the first call of each thread)
+    PS_STREAM_INLINE side& endpoint(role r) {
         side& s = r == role::producer ? c_->prod : c_->cons;
-        if (__builtin_expect(s.owner != token(), 0)) {
+        if (__builtin_expect(s.fast != detail::thread_token(), 0)) first_use(r, s);
+        return s;
+    }
+    PS_STREAM_COLD void first_use(role r, side& s) {
+        if (s.owner != token()) {
             if (!c_->per_thread)
                 fail(r == role::producer ? "this endpoint is the consumer; it cannot write"
                                          : "this endpoint is the producer; it cannot read");
             claim(r);
         }
-        return s;
+        if (s.listed_by != detail::thread_token()) list(r, s);
+        s.fast = detail::thread_token();
     }
-    side& producer() { return endpoint(role::producer); }
-    side& consumer() { return endpoint(role::consumer); }
+    PS_STREAM_INLINE side& producer() { return endpoint(role::producer); }
+    PS_STREAM_INLINE side& consumer() { return endpoint(role::consumer); }
+    // The ring looked empty (full) from the cached pointer: publish what this thread holds back, then look
+    // again. Publishing first keeps the re-read (a miss on the other side's line) off the round trip of a
+    // ping-pong; the stores drain while that load waits.
+    PS_STREAM_COLD bool poll_data(side& s) {
+        detail::flush_thread();
+        return refill(s);
+    }
+    PS_STREAM_COLD bool poll_room(side& s) {
+        detail::flush_thread();
+        return drain(s);
+    }
+    PS_STREAM_COLD void wait_data(side& s) {
+        if (!poll_data(s)) wait([&] { return refill(s); });
+    }
+    PS_STREAM_COLD void wait_room(side& s) {
+        if (!poll_room(s)) wait([&] { return drain(s); });
+    }
     // consumer: re-read the producer's tail; true if there is data now
     bool refill(side& s) {
         s.other = detail::load_acquire(c_->at(layout::tail_offset));
@@ -504,28 +579,43 @@ private:
     }
     template <typename Ready>
     void wait(Ready ready) {
+        // spin first (the other side is normally a cache-line transfer away: 100s of ns), then give the core
+        // away: 4096 pauses are ~65 us on a current x86 core (a pause is ~16 ns), a few us on Arm
         for (unsigned spin = 0; !ready(); ++spin) {
-            if (spin < 256) detail::cpu_relax();
+            if (spin < 4096) detail::cpu_relax();
             else std::this_thread::yield();
         }
     }
-    void take(side& s, T& v) {
-        std::memcpy(static_cast<void*>(&v), c_->slot_ptr(s.mine), sizeof(T));
-        ++s.mine;
-        held(role::consumer, s);
+    // slot address of element index i (slot size a compile-time power of two: a shift, not a multiply)
+    PS_STREAM_INLINE std::byte* slot(const detail::core& c, std::uint32_t i) const {
+        return c.base + layout::data_offset + std::size_t(i & c.mask) * layout::slot_bytes(sizeof(T));
     }
-    void put(side& s, const T& v) {
-        std::memcpy(c_->slot_ptr(s.mine), static_cast<const void*>(&v), sizeof(T));
-        ++s.mine;
-        held(role::producer, s);
+    // Values are read into locals before the element is copied: the copy goes through std::byte*, which
+    // may alias anything, so the compiler would otherwise reload them after it.
+    PS_STREAM_INLINE void take(side& s, T& v) {
+        detail::core& c = *c_;
+        const std::uint32_t i = s.mine, batch = c.batch;
+        std::memcpy(static_cast<void*>(&v), slot(c, i), sizeof(T));
+        s.mine = i + 1;
+        if (__builtin_expect(i + 1 - s.published >= batch, 0)) c.publish(role::consumer);
     }
-    void held(role r, side& s) {
-        if (s.mine - s.published >= c_->batch) {
-            c_->publish(r);
-        } else if (!s.listed) {                // stays listed until the thread next flushes
-            s.listed = true;
-            detail::thread_held_back().items.push_back({c_, r});
-        }
+    PS_STREAM_INLINE void put(side& s, const T& v) {
+        detail::core& c = *c_;
+        const std::uint32_t i = s.mine, batch = c.batch;
+        std::memcpy(slot(c, i), static_cast<const void*>(&v), sizeof(T));
+        s.mine = i + 1;
+        if (__builtin_expect(i + 1 - s.published >= batch, 0)) c.publish(role::producer);
+    }
+    // the first call of this thread on side s: list s, so that the thread's waits publish what it holds back
+    // (taken from the list of the thread that had it before, if any: an endpoint handed over)
+    PS_STREAM_COLD void list(role r, side& s) {
+        detail::held_back_list& mine = detail::thread_held_back();
+        std::lock_guard<std::mutex> g(detail::registry().m);
+        if (s.listed_by != 0)
+            for (detail::held_back_list* l : detail::registry().lists)
+                if (l != &mine) l->forget(c_.get(), &r);
+        mine.add(c_.get(), r);
+        s.listed_by = detail::thread_token();
     }
     std::size_t occupancy() const {
         const auto& c = *c_;
