@@ -258,7 +258,9 @@ def sources(n_ports: int = MAX_PORTS) -> list[Path]:
 # and the ps::stream bridge's block in rtl/stream/. tests/hc_regs checks that the committed copies equal a
 # fresh generation; `hc regs --rtl` refreshes them. Copy (relative to rtl/) -> (block, generated file).
 RTL_COPIES = {"hc_regs_pkg.sv": ("hc", "pkg"), "hc_regs.sv": ("hc", "sv"), "hc_regs_ports.sv": ("hc", "ports"),
-              "stream/ps_stream_regs_pkg.sv": ("bridge", "pkg"), "stream/ps_stream_regs.sv": ("bridge", "sv")}
+              "stream/ps_stream_regs_pkg.sv": ("bridge", "pkg"), "stream/ps_stream_regs.sv": ("bridge", "sv"),
+              "stream/ps_stream_csr_regs_pkg.sv": ("bridge", "csr_pkg"),
+              "stream/ps_stream_csr_regs.sv": ("bridge", "csr_sv")}
 _COPY_HEADER = {"hc": "// Generated from rdl/hyperconnect.rdl by `hc regs --rtl` (16 ports); do not edit.\n",
                 "bridge": "// Generated from rdl/ps_stream_bridge.rdl by `hc regs --rtl`; do not edit.\n"
                           "/* verilator lint_off GENUNNAMED */\n"}
@@ -291,16 +293,22 @@ def generate_bridge(force: bool = False) -> dict[str, Path]:
     out = paths.BUILD / "gen" / "stream_regs"
     out.mkdir(parents=True, exist_ok=True)
     files = {"pkg": out / "ps_stream_regs_pkg.sv", "sv": out / "ps_stream_regs.sv",
+             "csr_pkg": out / "ps_stream_csr_regs_pkg.sv", "csr_sv": out / "ps_stream_csr_regs.sv",
              "header": out / "ps_stream_bridge_regs.h", "html": out / "html" / "index.html"}
     with open(out.parent / ".stream_regs.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         newest = max(BRIDGE_RDL.stat().st_mtime, Path(__file__).stat().st_mtime)
         if force or any(not f.exists() or f.stat().st_mtime < newest for f in files.values()):
-            _peakrdl("regblock", str(BRIDGE_RDL), "-o", str(out), "--cpuif", "axi4-lite-flat", "--module-name",
-                     "ps_stream_regs", "--package-name", "ps_stream_regs_pkg", "--default-reset", "rst_n",
-                     "--err-if-bad-addr", "--err-if-bad-rw", "--addr-width", str(BRIDGE_ADDR_BITS))
-            _peakrdl("c-header", str(BRIDGE_RDL), "-o", str(files["header"]))
-            _peakrdl("html", str(BRIDGE_RDL), "-o", str(out / "html"))
+            # the bridge's block (its STREAM[] blocks external) and the per-stream block it instantiates
+            _peakrdl("regblock", str(BRIDGE_RDL), "--top", "ps_stream_bridge", "-o", str(out), "--cpuif",
+                     "axi4-lite-flat", "--module-name", "ps_stream_regs", "--package-name", "ps_stream_regs_pkg",
+                     "--default-reset", "rst_n", "--err-if-bad-addr", "--err-if-bad-rw", "--addr-width",
+                     str(BRIDGE_ADDR_BITS))
+            _peakrdl("regblock", str(BRIDGE_RDL), "--top", "ps_stream_csr", "-o", str(out), "--cpuif", "passthrough",
+                     "--module-name", "ps_stream_csr_regs", "--package-name", "ps_stream_csr_regs_pkg",
+                     "--default-reset", "rst_n", "--err-if-bad-addr", "--err-if-bad-rw")
+            _peakrdl("c-header", str(BRIDGE_RDL), "--top", "ps_stream_bridge", "-o", str(files["header"]))
+            _peakrdl("html", str(BRIDGE_RDL), "--top", "ps_stream_bridge", "-o", str(out / "html"))
     return files
 
 
@@ -308,7 +316,8 @@ def bridge_sources() -> list[Path]:
     """Every file ps_stream_bridge needs, packages first."""
     files = generate_bridge()
     stream = paths.RTL / "stream"
-    return [files["pkg"], stream / "ps_stream_pkg.sv", files["sv"], paths.RTL / "hc_fifo.sv",
+    return [files["pkg"], files["csr_pkg"], stream / "ps_stream_pkg.sv", files["sv"], files["csr_sv"],
+            paths.RTL / "hc_fifo.sv",
             paths.RTL / "hc_rr_arbiter.sv", stream / "ps_stream_header.sv", stream / "ps_stream_to_pl.sv",
             stream / "ps_stream_from_pl.sv",
             stream / "ps_stream_port.sv", stream / "ps_stream_bridge.sv"]

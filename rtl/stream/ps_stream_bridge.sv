@@ -4,7 +4,7 @@
 // with the layout of sw/psstream/include/ps/layout.hpp; the software side is ps::stream. Base addresses
 // and enables are run-time registers (AXI4-Lite, rdl/ps_stream_bridge.rdl).
 //
-//   s_axil -> ps_stream_regs (PeakRDL) -> per stream: base, enable / status, element count
+//   s_axil -> ps_stream_regs (PeakRDL) -> ps_stream_csr_regs per stream: base, enable / status, element count
 //   ps_stream_to_pl   x N_TO_PL   (consumer of a ring: tail read when empty, burst reads, head writes) -> m_axis
 //   ps_stream_from_pl x N_FROM_PL (producer of a ring: burst writes, head read when full, tail writes) <- s_axis
 //   ps_stream_port: one AXI4 master, reads and writes arbitrated separately, one ID, in-order routing
@@ -131,23 +131,41 @@ module ps_stream_bridge #(
     logic [7:0]              b_len;
     logic [15:0]             stopped;
 
-    for (genvar i = 0; i < U; i++) begin : g_base
+    // one register block per stream the bridge is built with (STREAM[i] is external to u_regs); the map's
+    // other STREAM blocks answer at once: read 0, writes ignored
+    logic [U-1:0] cfg_enable;
+    for (genvar i = 0; i < U; i++) begin : g_csr
+        ps_stream_csr_regs_pkg::ps_stream_csr__in_t  csr_in;
+        ps_stream_csr_regs_pkg::ps_stream_csr__out_t csr_out;
+        logic stall_wr, stall_rd, rd_err, wr_err;
+        ps_stream_csr_regs u_csr (
+            .clk(aclk), .rst_n(aresetn),
+            .s_cpuif_req(hwif_out.STREAM[i].req), .s_cpuif_req_is_wr(hwif_out.STREAM[i].req_is_wr),
+            .s_cpuif_addr(hwif_out.STREAM[i].addr), .s_cpuif_wr_data(hwif_out.STREAM[i].wr_data),
+            .s_cpuif_wr_biten(hwif_out.STREAM[i].wr_biten), .s_cpuif_req_stall_wr(stall_wr),
+            .s_cpuif_req_stall_rd(stall_rd), .s_cpuif_rd_ack(hwif_in.STREAM[i].rd_ack), .s_cpuif_rd_err(rd_err),
+            .s_cpuif_rd_data(hwif_in.STREAM[i].rd_data), .s_cpuif_wr_ack(hwif_in.STREAM[i].wr_ack),
+            .s_cpuif_wr_err(wr_err), .hwif_in(csr_in), .hwif_out(csr_out)
+        );
         if (ADDR_WIDTH > 32) begin : g_wide
-            assign base[i] = {hwif_out.STREAM[i].BASE_HI.value.value[ADDR_WIDTH-33:0],
-                              hwif_out.STREAM[i].BASE_LO.value.value};
+            assign base[i] = {csr_out.BASE_HI.value.value[ADDR_WIDTH-33:0], csr_out.BASE_LO.value.value};
         end else begin : g_narrow
-            assign base[i] = hwif_out.STREAM[i].BASE_LO.value.value[ADDR_WIDTH-1:0];
+            assign base[i] = csr_out.BASE_LO.value.value[ADDR_WIDTH-1:0];
         end
-        assign hwif_in.STREAM[i].STATUS.running.next = running[i];
-        assign hwif_in.STREAM[i].STATUS.busy.next    = busy[i];
-        assign hwif_in.STREAM[i].STATUS.error.next   = error[i];
-        assign hwif_in.STREAM[i].ELEMENTS.count.next = elements[i];
+        assign cfg_enable[i]               = csr_out.CTRL.enable.value;
+        assign csr_in.STATUS.running.next  = running[i];
+        assign csr_in.STATUS.busy.next     = busy[i];
+        assign csr_in.STATUS.error.next    = error[i];
+        assign csr_in.ELEMENTS.count.next  = elements[i];
+        // the block never stalls (no external registers inside); a bad address or a write to a read-only
+        // register is answered without effect (the external interface carries no error)
+        logic unused_csr;
+        assign unused_csr = &{1'b0, stall_wr, stall_rd, rd_err, wr_err};
     end
     for (genvar i = U; i < 16; i++) begin : g_absent
-        assign hwif_in.STREAM[i].STATUS.running.next = 1'b0;
-        assign hwif_in.STREAM[i].STATUS.busy.next    = 1'b0;
-        assign hwif_in.STREAM[i].STATUS.error.next   = '0;
-        assign hwif_in.STREAM[i].ELEMENTS.count.next = '0;
+        assign hwif_in.STREAM[i].rd_ack  = hwif_out.STREAM[i].req && !hwif_out.STREAM[i].req_is_wr;
+        assign hwif_in.STREAM[i].rd_data = '0;
+        assign hwif_in.STREAM[i].wr_ack  = hwif_out.STREAM[i].req && hwif_out.STREAM[i].req_is_wr;
     end
     assign hwif_in.BUILD.n_to_pl.next    = 5'(N_TO_PL);
     assign hwif_in.BUILD.n_from_pl.next  = 5'(N_FROM_PL);
@@ -170,7 +188,7 @@ module ps_stream_bridge #(
     for (genvar i = 0; i < N_TO_PL; i++) begin : g_to_pl
         ps_stream_to_pl #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .MAX_BURST(MAX_BURST),
                           .BUF_DEPTH(BUF_DEPTH), .POLL_GAP(POLL_GAP)) u_unit (
-            .aclk, .aresetn, .cfg_enable(hwif_out.STREAM[i].CTRL.enable.value), .cfg_base(base[i]),
+            .aclk, .aresetn, .cfg_enable(cfg_enable[i]), .cfg_base(base[i]),
             .running(running[i]), .busy(busy[i]), .error(error[i]), .elements(elements[i]),
             .rd_req(rd_req[i]), .rd_kind(rd_kind[i]), .rd_addr(rd_addr[i]), .rd_len(rd_len[i]),
             .rd_grant(rd_grant[i]), .r_valid(r_valid[i]), .r_kind, .r_data, .r_last, .r_err,
@@ -185,7 +203,7 @@ module ps_stream_bridge #(
         localparam int I = N_TO_PL + j;
         ps_stream_from_pl #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .MAX_BURST(MAX_BURST),
                             .BUF_DEPTH(BUF_DEPTH), .IDLE(IDLE), .POLL_GAP(POLL_GAP)) u_unit (
-            .aclk, .aresetn, .cfg_enable(hwif_out.STREAM[I].CTRL.enable.value), .cfg_base(base[I]),
+            .aclk, .aresetn, .cfg_enable(cfg_enable[I]), .cfg_base(base[I]),
             .running(running[I]), .busy(busy[I]), .error(error[I]), .elements(elements[I]),
             .rd_req(rd_req[I]), .rd_kind(rd_kind[I]), .rd_addr(rd_addr[I]), .rd_len(rd_len[I]),
             .rd_grant(rd_grant[I]), .r_valid(r_valid[I]), .r_kind, .r_data, .r_last, .r_err,

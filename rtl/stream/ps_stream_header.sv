@@ -1,6 +1,6 @@
 // ps_stream_header — the layout header check shared by the bridge's stream units: collects the header
 // beats of a K_HDR read (HDR_BYTES = 32 bytes, 1..8 beats depending on DATA_WIDTH) and, with the last one,
-// says whether the layout is acceptable (ps_stream_pkg::check_header) and what its capacity mask is.
+// says whether the layout is acceptable (ps_stream_pkg::check_word on each word) and its capacity mask.
 // Latency: 0 (done / error / mask are valid in the cycle of the last header beat).
 // Parameters: DATA_WIDTH (32..1024, power of two); the element width it checks is DATA_WIDTH/8.
 module ps_stream_header #(
@@ -17,24 +17,38 @@ module ps_stream_header #(
 );
     localparam int HB        = ps_stream_pkg::HDR_BYTES * 8 < DATA_WIDTH ? ps_stream_pkg::HDR_BYTES * 8 : DATA_WIDTH;
     localparam int HDR_BEATS = ps_stream_pkg::HDR_BYTES * 8 / HB;
+    localparam int WPB       = HB / 32;                       // header words per beat
 
-    logic [ps_stream_pkg::HDR_BYTES*8-1:0] hdr, hdr_now;
-    logic [$clog2(HDR_BEATS + 1)-1:0]      idx;
+    // Each word is checked as its beat arrives; only the verdicts and the capacity are kept (not the
+    // header: 256 flip-flops per stream unit otherwise).
+    ps_stream_pkg::error_e      verdict [8], verdict_now [8];
+    logic [31:0]                cap, cap_now;
+    logic [$clog2(HDR_BEATS + 1)-1:0] idx;
     always_comb begin
-        hdr_now = hdr;
-        hdr_now[32'(idx) * HB +: HB] = data[HB-1:0];
+        cap_now = cap;
+        for (int k = 0; k < 8; k++) begin
+            verdict_now[k] = verdict[k];
+            if (32'(idx) == 32'(k / WPB)) begin
+                verdict_now[k] = ps_stream_pkg::check_word(k, data[32*(k % WPB) +: 32], DATA_WIDTH / 8);
+                if (k == 4) cap_now = data[32*(k % WPB) +: 32];
+            end
+        end
+        error = ps_stream_pkg::E_NONE;                        // the first refused word, in header order
+        for (int k = 7; k >= 0; k--)
+            if (verdict_now[k] != ps_stream_pkg::E_NONE) error = verdict_now[k];
     end
-    assign done  = beat && last;
-    assign error = ps_stream_pkg::check_header(hdr_now, DATA_WIDTH / 8);
-    assign mask  = hdr_now[4*32 +: 32] - 32'd1;
+    assign done = beat && last;
+    assign mask = cap_now - 32'd1;
 
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            hdr <= '0;
+            for (int k = 0; k < 8; k++) verdict[k] <= ps_stream_pkg::E_NONE;
+            cap <= '0;
             idx <= '0;
         end else if (beat) begin
-            hdr <= hdr_now;
-            idx <= last ? '0 : idx + 1'b1;
+            verdict <= verdict_now;
+            cap     <= cap_now;
+            idx     <= last ? '0 : idx + 1'b1;
         end
     end
 endmodule

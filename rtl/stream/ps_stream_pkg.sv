@@ -27,15 +27,17 @@ package ps_stream_pkg;
         E_BUS      = 3'd6  // an AXI error response on one of the stream's transactions
     } error_e;
 
-    // check the header words (word k = bytes 4k..4k+3)
-    function automatic error_e check_header(input logic [HDR_BYTES*8-1:0] h, input int elem_bytes);
-        logic [31:0] w [8];
-        for (int k = 0; k < 8; k++) w[k] = h[32*k +: 32];
-        if (w[0] != MAGIC)                                              return E_MAGIC;
-        if (w[1] != VERSION)                                            return E_VERSION;
-        if (w[2] != 32'(elem_bytes) || w[3] != 32'(elem_bytes))         return E_WIDTH;
-        if (w[4] < 32'd2 || (w[4] & (w[4] - 32'd1)) != 32'd0 || w[4][31]) return E_CAPACITY;
-        if (w[5] != 32'(TAIL_OFFSET) || w[6] != 32'(HEAD_OFFSET) || w[7] != 32'(DATA_OFFSET)) return E_OFFSETS;
-        return E_NONE;
+    // check header word k (bytes 4k..4k+3) on its own: the word's verdict, E_NONE if it is acceptable
+    function automatic error_e check_word(input int k, input logic [31:0] w, input int elem_bytes);
+        if (k < 0 || k >= HDR_BYTES / 4) return E_OFFSETS;             // not a header word
+        case (k)
+            0:       return w == MAGIC ? E_NONE : E_MAGIC;
+            1:       return w == VERSION ? E_NONE : E_VERSION;
+            2, 3:    return w == 32'(elem_bytes) ? E_NONE : E_WIDTH;       // elem_bytes, slot_bytes
+            4:       return w >= 32'd2 && (w & (w - 32'd1)) == 32'd0 && !w[31] ? E_NONE : E_CAPACITY;
+            5:       return w == 32'(TAIL_OFFSET) ? E_NONE : E_OFFSETS;
+            6:       return w == 32'(HEAD_OFFSET) ? E_NONE : E_OFFSETS;
+            default: return w == 32'(DATA_OFFSET) ? E_NONE : E_OFFSETS;
+        endcase
     endfunction
 endpackage

@@ -218,10 +218,12 @@ module ps_stream_regs (
     end
 
     logic cpuif_req_masked;
+    logic external_pending;
 
     // Read & write latencies are balanced. Stalls not required
-    assign cpuif_req_stall_rd = '0;
-    assign cpuif_req_stall_wr = '0;
+    // except if external
+    assign cpuif_req_stall_rd = external_pending;
+    assign cpuif_req_stall_wr = external_pending;
     assign cpuif_req_masked = cpuif_req
                             & !(!cpuif_req_is_wr & cpuif_req_stall_rd)
                             & !(cpuif_req_is_wr & cpuif_req_stall_wr);
@@ -235,16 +237,12 @@ module ps_stream_regs (
         logic BUILD;
         logic IRQ_STATUS;
         logic IRQ_EN;
-        struct {
-            logic BASE_LO;
-            logic BASE_HI;
-            logic CTRL;
-            logic STATUS;
-            logic ELEMENTS;
-        } STREAM[16];
+        logic STREAM[16];
     } decoded_reg_strb_t;
     decoded_reg_strb_t decoded_reg_strb;
     logic decoded_err;
+    logic decoded_req_is_external;
+
     logic [9:0] decoded_addr;
     logic decoded_req;
     logic decoded_req_is_wr;
@@ -254,6 +252,8 @@ module ps_stream_regs (
     always_comb begin
         automatic logic is_valid_addr;
         automatic logic is_valid_rw;
+        automatic logic is_external;
+        is_external = '0;
         is_valid_addr = '0;
         is_valid_rw = '0;
         decoded_reg_strb.ID = cpuif_req_masked & (cpuif_addr == 10'h0) & !cpuif_req_is_wr;
@@ -272,23 +272,29 @@ module ps_stream_regs (
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 10'h10);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 10'h10);
         for(int i0=0; i0<16; i0++) begin
-            decoded_reg_strb.STREAM[i0].BASE_LO = cpuif_req_masked & (cpuif_addr == 10'h100 + (10)'(i0) * 10'h20);
-            is_valid_addr |= cpuif_req_masked & (cpuif_addr == 10'h100 + (10)'(i0) * 10'h20);
-            is_valid_rw |= cpuif_req_masked & (cpuif_addr == 10'h100 + (10)'(i0) * 10'h20);
-            decoded_reg_strb.STREAM[i0].BASE_HI = cpuif_req_masked & (cpuif_addr == 10'h104 + (10)'(i0) * 10'h20);
-            is_valid_addr |= cpuif_req_masked & (cpuif_addr == 10'h104 + (10)'(i0) * 10'h20);
-            is_valid_rw |= cpuif_req_masked & (cpuif_addr == 10'h104 + (10)'(i0) * 10'h20);
-            decoded_reg_strb.STREAM[i0].CTRL = cpuif_req_masked & (cpuif_addr == 10'h108 + (10)'(i0) * 10'h20);
-            is_valid_addr |= cpuif_req_masked & (cpuif_addr == 10'h108 + (10)'(i0) * 10'h20);
-            is_valid_rw |= cpuif_req_masked & (cpuif_addr == 10'h108 + (10)'(i0) * 10'h20);
-            decoded_reg_strb.STREAM[i0].STATUS = cpuif_req_masked & (cpuif_addr == 10'h10c + (10)'(i0) * 10'h20) & !cpuif_req_is_wr;
-            is_valid_addr |= cpuif_req_masked & (cpuif_addr == 10'h10c + (10)'(i0) * 10'h20);
-            is_valid_rw |= cpuif_req_masked & (cpuif_addr == 10'h10c + (10)'(i0) * 10'h20) & !cpuif_req_is_wr;
-            decoded_reg_strb.STREAM[i0].ELEMENTS = cpuif_req_masked & (cpuif_addr == 10'h110 + (10)'(i0) * 10'h20) & !cpuif_req_is_wr;
-            is_valid_addr |= cpuif_req_masked & (cpuif_addr == 10'h110 + (10)'(i0) * 10'h20);
-            is_valid_rw |= cpuif_req_masked & (cpuif_addr == 10'h110 + (10)'(i0) * 10'h20) & !cpuif_req_is_wr;
+            decoded_reg_strb.STREAM[i0] = cpuif_req_masked & (cpuif_addr >= 10'h100 + (10)'(i0) * 10'h20) & (cpuif_addr <= 10'h100 + (10)'(i0) * 10'h20 + 10'h13);
+            is_external |= cpuif_req_masked & (cpuif_addr >= 10'h100 + (10)'(i0) * 10'h20) & (cpuif_addr <= 10'h100 + (10)'(i0) * 10'h20 + 10'h13);
+            is_valid_addr |= cpuif_req_masked & (cpuif_addr >= 10'h100 + (10)'(i0) * 10'h20) & (cpuif_addr <= 10'h100 + (10)'(i0) * 10'h20 + 10'h13);
+            is_valid_rw |= cpuif_req_masked & (cpuif_addr >= 10'h100 + (10)'(i0) * 10'h20) & (cpuif_addr <= 10'h100 + (10)'(i0) * 10'h20 + 10'h13);
         end
         decoded_err = (~is_valid_addr | (is_valid_addr & ~is_valid_rw)) & decoded_req;
+        decoded_req_is_external = is_external;
+    end
+    logic external_wr_ack;
+    logic external_rd_ack;
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            external_pending <= '0;
+        end else begin
+            if(decoded_req_is_external & ~external_wr_ack & ~external_rd_ack) external_pending <= '1;
+            else if(external_wr_ack | external_rd_ack) external_pending <= '0;
+            `ifndef SYNTHESIS
+                assert_bad_ext_wr_ack: assert(!external_wr_ack || (external_pending | decoded_req_is_external))
+                    else $error("An external wr_ack strobe was asserted when no external request was active");
+                assert_bad_ext_rd_ack: assert(!external_rd_ack || (external_pending | decoded_req_is_external))
+                    else $error("An external rd_ack strobe was asserted when no external request was active");
+            `endif
+        end
     end
 
     // Pass down signals to next stage
@@ -314,26 +320,6 @@ module ps_stream_regs (
                 logic load_next;
             } stopped;
         } IRQ_EN;
-        struct {
-            struct {
-                struct {
-                    logic [31:0] next;
-                    logic load_next;
-                } value;
-            } BASE_LO;
-            struct {
-                struct {
-                    logic [31:0] next;
-                    logic load_next;
-                } value;
-            } BASE_HI;
-            struct {
-                struct {
-                    logic next;
-                    logic load_next;
-                } enable;
-            } CTRL;
-        } STREAM[16];
     } field_combo_t;
     field_combo_t field_combo;
 
@@ -348,23 +334,6 @@ module ps_stream_regs (
                 logic [15:0] value;
             } stopped;
         } IRQ_EN;
-        struct {
-            struct {
-                struct {
-                    logic [31:0] value;
-                } value;
-            } BASE_LO;
-            struct {
-                struct {
-                    logic [31:0] value;
-                } value;
-            } BASE_HI;
-            struct {
-                struct {
-                    logic value;
-                } enable;
-            } CTRL;
-        } STREAM[16];
     } field_storage_t;
     field_storage_t field_storage;
 
@@ -418,90 +387,57 @@ module ps_stream_regs (
     end
     assign hwif_out.IRQ_EN.stopped.value = field_storage.IRQ_EN.stopped.value;
     for(genvar i0=0; i0<16; i0++) begin
-        // Field: ps_stream_bridge.STREAM[].BASE_LO.value
-        always_comb begin
-            automatic logic [31:0] next_c;
-            automatic logic load_next_c;
-            next_c = field_storage.STREAM[i0].BASE_LO.value.value;
-            load_next_c = '0;
-            if(decoded_reg_strb.STREAM[i0].BASE_LO && decoded_req_is_wr) begin // SW write
-                next_c = (field_storage.STREAM[i0].BASE_LO.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
-                load_next_c = '1;
-            end
-            field_combo.STREAM[i0].BASE_LO.value.next = next_c;
-            field_combo.STREAM[i0].BASE_LO.value.load_next = load_next_c;
-        end
-        always_ff @(posedge clk) begin
-            if(~rst_n) begin
-                field_storage.STREAM[i0].BASE_LO.value.value <= 32'h0;
-            end else begin
-                if(field_combo.STREAM[i0].BASE_LO.value.load_next) begin
-                    field_storage.STREAM[i0].BASE_LO.value.value <= field_combo.STREAM[i0].BASE_LO.value.next;
-                end
-            end
-        end
-        assign hwif_out.STREAM[i0].BASE_LO.value.value = field_storage.STREAM[i0].BASE_LO.value.value;
-        // Field: ps_stream_bridge.STREAM[].BASE_HI.value
-        always_comb begin
-            automatic logic [31:0] next_c;
-            automatic logic load_next_c;
-            next_c = field_storage.STREAM[i0].BASE_HI.value.value;
-            load_next_c = '0;
-            if(decoded_reg_strb.STREAM[i0].BASE_HI && decoded_req_is_wr) begin // SW write
-                next_c = (field_storage.STREAM[i0].BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
-                load_next_c = '1;
-            end
-            field_combo.STREAM[i0].BASE_HI.value.next = next_c;
-            field_combo.STREAM[i0].BASE_HI.value.load_next = load_next_c;
-        end
-        always_ff @(posedge clk) begin
-            if(~rst_n) begin
-                field_storage.STREAM[i0].BASE_HI.value.value <= 32'h0;
-            end else begin
-                if(field_combo.STREAM[i0].BASE_HI.value.load_next) begin
-                    field_storage.STREAM[i0].BASE_HI.value.value <= field_combo.STREAM[i0].BASE_HI.value.next;
-                end
-            end
-        end
-        assign hwif_out.STREAM[i0].BASE_HI.value.value = field_storage.STREAM[i0].BASE_HI.value.value;
-        // Field: ps_stream_bridge.STREAM[].CTRL.enable
-        always_comb begin
-            automatic logic [0:0] next_c;
-            automatic logic load_next_c;
-            next_c = field_storage.STREAM[i0].CTRL.enable.value;
-            load_next_c = '0;
-            if(decoded_reg_strb.STREAM[i0].CTRL && decoded_req_is_wr) begin // SW write
-                next_c = (field_storage.STREAM[i0].CTRL.enable.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
-                load_next_c = '1;
-            end
-            field_combo.STREAM[i0].CTRL.enable.next = next_c;
-            field_combo.STREAM[i0].CTRL.enable.load_next = load_next_c;
-        end
-        always_ff @(posedge clk) begin
-            if(~rst_n) begin
-                field_storage.STREAM[i0].CTRL.enable.value <= 1'h0;
-            end else begin
-                if(field_combo.STREAM[i0].CTRL.enable.load_next) begin
-                    field_storage.STREAM[i0].CTRL.enable.value <= field_combo.STREAM[i0].CTRL.enable.next;
-                end
-            end
-        end
-        assign hwif_out.STREAM[i0].CTRL.enable.value = field_storage.STREAM[i0].CTRL.enable.value;
+        // External region: ps_stream_bridge.STREAM[]
+        assign hwif_out.STREAM[i0].req = decoded_reg_strb.STREAM[i0];
+        assign hwif_out.STREAM[i0].addr = decoded_addr[4:0];
+        assign hwif_out.STREAM[i0].req_is_wr = decoded_req_is_wr;
+        assign hwif_out.STREAM[i0].wr_data = decoded_wr_data;
+        assign hwif_out.STREAM[i0].wr_biten = decoded_wr_biten;
     end
 
     //--------------------------------------------------------------------------
     // Write response
     //--------------------------------------------------------------------------
-    assign cpuif_wr_ack = decoded_req & decoded_req_is_wr;
+    always_comb begin
+        automatic logic wr_ack;
+        wr_ack = '0;
+        for(int i0=0; i0<16; i0++) begin
+            wr_ack |= hwif_in.STREAM[i0].wr_ack;
+        end
+        external_wr_ack = wr_ack;
+    end
+    assign cpuif_wr_ack = external_wr_ack | (decoded_req & decoded_req_is_wr & ~decoded_req_is_external);
     // Writes are always granted with no error response
     assign cpuif_wr_err = decoded_err;
 
     //--------------------------------------------------------------------------
     // Readback
     //--------------------------------------------------------------------------
+    logic readback_external_rd_ack_c;
+    always_comb begin
+        automatic logic rd_ack;
+        rd_ack = '0;
+        for(int i0=0; i0<16; i0++) begin
+            rd_ack |= hwif_in.STREAM[i0].rd_ack;
+        end
+        readback_external_rd_ack_c = rd_ack;
+    end
+
+    logic readback_external_rd_ack;
+
+    assign readback_external_rd_ack = readback_external_rd_ack_c;
 
     logic [9:0] rd_mux_addr;
-    assign rd_mux_addr = decoded_addr;
+    logic [9:0] pending_rd_addr;
+    // Hold read mux address to guarantee it is stable throughout any external accesses
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            pending_rd_addr <= '0;
+        end else begin
+            if(decoded_req) pending_rd_addr <= decoded_addr;
+        end
+    end
+    assign rd_mux_addr = decoded_req ? decoded_addr : pending_rd_addr;
 
     logic readback_err;
     logic readback_done;
@@ -528,30 +464,17 @@ module ps_stream_regs (
             readback_data_var[15:0] = field_storage.IRQ_EN.stopped.value;
         end
         for(int i0=0; i0<16; i0++) begin
-            if(rd_mux_addr == 10'h100 + (10)'(i0) * 10'h20) begin
-                readback_data_var[31:0] = field_storage.STREAM[i0].BASE_LO.value.value;
-            end
-            if(rd_mux_addr == 10'h104 + (10)'(i0) * 10'h20) begin
-                readback_data_var[31:0] = field_storage.STREAM[i0].BASE_HI.value.value;
-            end
-            if(rd_mux_addr == 10'h108 + (10)'(i0) * 10'h20) begin
-                readback_data_var[0] = field_storage.STREAM[i0].CTRL.enable.value;
-            end
-            if(rd_mux_addr == 10'h10c + (10)'(i0) * 10'h20) begin
-                readback_data_var[0] = hwif_in.STREAM[i0].STATUS.running.next;
-                readback_data_var[3:1] = hwif_in.STREAM[i0].STATUS.error.next;
-                readback_data_var[4] = hwif_in.STREAM[i0].STATUS.busy.next;
-            end
-            if(rd_mux_addr == 10'h110 + (10)'(i0) * 10'h20) begin
-                readback_data_var[31:0] = hwif_in.STREAM[i0].ELEMENTS.count.next;
+            if((rd_mux_addr >= 10'h100 + (10)'(i0) * 10'h20) && (rd_mux_addr <= 10'h100 + (10)'(i0) * 10'h20 + 10'h13)) begin
+                readback_data_var = hwif_in.STREAM[i0].rd_data;
             end
         end
         readback_data = readback_data_var;
-        readback_done = decoded_req & ~decoded_req_is_wr;
+        readback_done = decoded_req & ~decoded_req_is_wr & ~decoded_req_is_external;
         readback_err = decoded_err;
     end
 
-    assign cpuif_rd_ack = readback_done;
+    assign external_rd_ack = readback_external_rd_ack;
+    assign cpuif_rd_ack = readback_done | readback_external_rd_ack;
     assign cpuif_rd_data = readback_data;
     assign cpuif_rd_err = readback_err;
 endmodule

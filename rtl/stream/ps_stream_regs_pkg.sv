@@ -40,40 +40,15 @@ package ps_stream_regs_pkg;
     } ps_stream_bridge__IRQ_STATUS__in_t;
 
     typedef struct {
-        logic next;
-    } ps_stream_bridge__stream_t__STATUS__running__in_t;
-
-    typedef struct {
-        logic [2:0] next;
-    } ps_stream_bridge__stream_t__STATUS__error__in_t;
-
-    typedef struct {
-        logic next;
-    } ps_stream_bridge__stream_t__STATUS__busy__in_t;
-
-    typedef struct {
-        ps_stream_bridge__stream_t__STATUS__running__in_t running;
-        ps_stream_bridge__stream_t__STATUS__error__in_t error;
-        ps_stream_bridge__stream_t__STATUS__busy__in_t busy;
-    } ps_stream_bridge__stream_t__STATUS__in_t;
-
-    typedef struct {
-        logic [31:0] next;
-    } ps_stream_bridge__stream_t__ELEMENTS__count__in_t;
-
-    typedef struct {
-        ps_stream_bridge__stream_t__ELEMENTS__count__in_t count;
-    } ps_stream_bridge__stream_t__ELEMENTS__in_t;
-
-    typedef struct {
-        ps_stream_bridge__stream_t__STATUS__in_t STATUS;
-        ps_stream_bridge__stream_t__ELEMENTS__in_t ELEMENTS;
-    } ps_stream_bridge__stream_t__in_t;
+        logic rd_ack;
+        logic [31:0] rd_data;
+        logic wr_ack;
+    } ps_stream_csr__external__in_t;
 
     typedef struct {
         ps_stream_bridge__BUILD__in_t BUILD;
         ps_stream_bridge__IRQ_STATUS__in_t IRQ_STATUS;
-        ps_stream_bridge__stream_t__in_t STREAM[16];
+        ps_stream_csr__external__in_t STREAM[16];
     } ps_stream_bridge__in_t;
 
     typedef struct {
@@ -93,38 +68,16 @@ package ps_stream_regs_pkg;
     } ps_stream_bridge__IRQ_EN__out_t;
 
     typedef struct {
-        logic [31:0] value;
-    } ps_stream_bridge__stream_t__BASE_LO__value__out_t;
-
-    typedef struct {
-        ps_stream_bridge__stream_t__BASE_LO__value__out_t value;
-    } ps_stream_bridge__stream_t__BASE_LO__out_t;
-
-    typedef struct {
-        logic [31:0] value;
-    } ps_stream_bridge__stream_t__BASE_HI__value__out_t;
-
-    typedef struct {
-        ps_stream_bridge__stream_t__BASE_HI__value__out_t value;
-    } ps_stream_bridge__stream_t__BASE_HI__out_t;
-
-    typedef struct {
-        logic value;
-    } ps_stream_bridge__stream_t__CTRL__enable__out_t;
-
-    typedef struct {
-        ps_stream_bridge__stream_t__CTRL__enable__out_t enable;
-    } ps_stream_bridge__stream_t__CTRL__out_t;
-
-    typedef struct {
-        ps_stream_bridge__stream_t__BASE_LO__out_t BASE_LO;
-        ps_stream_bridge__stream_t__BASE_HI__out_t BASE_HI;
-        ps_stream_bridge__stream_t__CTRL__out_t CTRL;
-    } ps_stream_bridge__stream_t__out_t;
+        logic req;
+        logic [4:0] addr;
+        logic req_is_wr;
+        logic [31:0] wr_data;
+        logic [31:0] wr_biten;
+    } ps_stream_csr__external__out_t;
 
     typedef struct {
         ps_stream_bridge__IRQ_STATUS__out_t IRQ_STATUS;
         ps_stream_bridge__IRQ_EN__out_t IRQ_EN;
-        ps_stream_bridge__stream_t__out_t STREAM[16];
+        ps_stream_csr__external__out_t STREAM[16];
     } ps_stream_bridge__out_t;
 endpackage

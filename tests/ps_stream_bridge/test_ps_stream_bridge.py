@@ -218,16 +218,45 @@ async def test_streams_both_ways(dut):
 
 
 @cocotb.test()
+async def test_register_map(dut):
+    """Each built stream has its own register block (BASE, CTRL read back; STATUS, ELEMENTS read-only); the
+    map's other stream blocks read 0 and ignore writes; an address outside every register is SLVERR."""
+    rng = seeded_rng("register_map")
+    tb = Tb(dut, rng)
+    await start_clock_reset(dut)
+    u = N_TO_PL + N_FROM_PL
+    values = {i: (rng.getrandbits(32) & ~0x7F, rng.getrandbits(32)) for i in range(16)}
+    for i, (lo, hi) in values.items():
+        await tb.wr(STREAM(i, BASE_LO), lo)
+        await tb.wr(STREAM(i, BASE_HI), hi)
+        await tb.wr(STREAM(i, STATUS), 0xFFFF_FFFF)              # read-only: no effect
+    for i, (lo, hi) in values.items():
+        want = (lo, hi, 0, 0, 0) if i < u else (0, 0, 0, 0, 0)
+        got = tuple([await tb.rd(STREAM(i, off)) for off in (BASE_LO, BASE_HI, CTRL, STATUS, ELEMENTS)])
+        assert got == want, f"stream {i} ({'built' if i < u else 'absent'}): registers {got}, want {want}"
+    for addr in (0x20, 0xFC, STREAM(0, 0x14), STREAM(15, 0x1C), 0x300):
+        resp = await tb.axil.read(addr, 4)
+        assert int(resp.resp) == 2, f"read of 0x{addr:x}: response {resp.resp}, want SLVERR"
+
+
+@cocotb.test()
 async def test_refused_layouts(dut):
-    """A wrong magic, version or element width stops the stream with its error code and irq; clearing
-    enable lets it go idle; a correct layout then runs."""
+    """A wrong word anywhere in the header (magic, version, element or slot width, capacity, offsets) stops
+    the stream with its error code and irq; clearing enable lets it go idle; a correct layout then runs."""
     rng = seeded_rng("refused_layouts")
     tb = Tb(dut, rng)
     await start_clock_reset(dut)
     await tb.wr(0x10, 0xFFFF)                                   # IRQ_EN
-    cases = [("magic", dict(magic=0x12345678), 1), ("version", dict(version=2), 2), ("width", dict(elem=8), 3)]
-    for name, kw, code in cases:
-        ring = Ring(tb.mem.mem, BASE, 16, **kw)
+    # (name, Ring arguments, header word to overwrite afterwards or None, its value, error code): every
+    # word of the header is checked, in both header beats of a 128-bit bus
+    cases = [("magic", dict(magic=0x12345678), None, 0, 1), ("version", dict(version=2), None, 0, 2),
+             ("width", dict(elem=8), None, 0, 3), ("slot size", {}, 3, 2 * NB, 3),
+             ("capacity 24", dict(capacity=24), None, 0, 4), ("capacity 1", dict(capacity=1), None, 0, 4),
+             ("tail offset", {}, 5, 0x40, 5), ("head offset", {}, 6, 0x80, 5), ("data offset", {}, 7, 0x200, 5)]
+    for name, kw, word, value, code in cases:
+        ring = Ring(tb.mem.mem, BASE, **{"capacity": 16, **kw})
+        if word is not None:
+            ring.put32(4 * word, value)
         await tb.enable(0, ring)
         for _ in range(200):
             st = await tb.rd(STREAM(0, STATUS))
