@@ -13,9 +13,10 @@
 //   PS->PL: an element the producer published reaches m_axis one tail read + one burst read later.
 //   PL->PS: a full burst of elements is in memory one write round trip, and visible (tail) one more
 //   write round trip, after its last element arrived; a shorter one IDLE cycles later.
-// Parameters: N_TO_PL, N_FROM_PL (1..8 each), ADDR_WIDTH (13..64), DATA_WIDTH (the element width in bits,
-//   power of two 32..1024), ID_WIDTH, MAX_BURST (beats, power of two), BUF_DEPTH (beats buffered per
-//   stream), MAX_RD_OUT / MAX_WR_OUT (transactions in flight per direction), IDLE (PL->PS flush),
+// Parameters: N_TO_PL, N_FROM_PL (1..8 each), ADDR_WIDTH (13..64), DATA_WIDTH (the AXI bus, power of two
+//   32..1024), ELEM_BYTES (the streams' element width, a power of two 1..DATA_WIDTH/8, default the bus
+//   width: narrower elements move in narrow bursts, one per beat, so a stream of them carries ELEM_BYTES
+//   per cycle), ID_WIDTH, MAX_BURST (beats, power of two), BUF_DEPTH (elements buffered per stream), MAX_RD_OUT / MAX_WR_OUT (transactions in flight per direction), IDLE (PL->PS flush),
 //   POLL_GAP (cycles between pointer reads that found nothing new: an idle stream's cost on the port).
 // irq: a stream stopped with an error and its IRQ_EN bit is set.
 // rtl/ holds two IPs, axi_hyperconnect and this one: read together, each is a top
@@ -25,6 +26,7 @@ module ps_stream_bridge #(
     parameter int N_FROM_PL  = 1,
     parameter int ADDR_WIDTH = 32,
     parameter int DATA_WIDTH = 128,
+    parameter int ELEM_BYTES = DATA_WIDTH / 8,
     parameter int ID_WIDTH   = 1,
     parameter int MAX_BURST  = 64,
     parameter int BUF_DEPTH  = 256,
@@ -32,7 +34,8 @@ module ps_stream_bridge #(
     parameter int MAX_WR_OUT = 8,
     parameter int IDLE       = 4,
     parameter int POLL_GAP   = 32,
-    localparam int NB = DATA_WIDTH / 8
+    localparam int NB = DATA_WIDTH / 8,
+    localparam int EW = ELEM_BYTES * 8
 ) (
     input  logic                            aclk,
     input  logic                            aresetn,
@@ -91,12 +94,12 @@ module ps_stream_bridge #(
     input  logic [1:0]                      m_axi_bresp,
     input  logic                            m_axi_bvalid,
     output logic                            m_axi_bready,
-    // streams to the fabric (stream i in bits [i*DATA_WIDTH +: DATA_WIDTH])
-    output logic [N_TO_PL*DATA_WIDTH-1:0]   m_axis_tdata,
+    // streams to the fabric (stream i in bits [i*EW +: EW], EW = 8 * ELEM_BYTES)
+    output logic [N_TO_PL*EW-1:0]           m_axis_tdata,
     output logic [N_TO_PL-1:0]              m_axis_tvalid,
     input  logic [N_TO_PL-1:0]              m_axis_tready,
     // streams from the fabric
-    input  logic [N_FROM_PL*DATA_WIDTH-1:0] s_axis_tdata,
+    input  logic [N_FROM_PL*EW-1:0]         s_axis_tdata,
     input  logic [N_FROM_PL-1:0]            s_axis_tvalid,
     output logic [N_FROM_PL-1:0]            s_axis_tready
 );
@@ -123,7 +126,7 @@ module ps_stream_bridge #(
     logic [ADDR_WIDTH-1:0]   rd_addr [U], wr_addr [U], base [U];
     logic [7:0]              rd_len [U], wr_len [U];
     logic [31:0]             wr_value [U], elements [U];
-    logic [DATA_WIDTH-1:0]   w_data [U];
+    logic [EW-1:0]           w_data [U];
     ps_stream_pkg::error_e                  error [U];
     ps_stream_pkg::kind_e                   r_kind, b_kind;
     logic [DATA_WIDTH-1:0]   r_data;
@@ -169,7 +172,7 @@ module ps_stream_bridge #(
     end
     assign hwif_in.BUILD.n_to_pl.next    = 5'(N_TO_PL);
     assign hwif_in.BUILD.n_from_pl.next  = 5'(N_FROM_PL);
-    assign hwif_in.BUILD.elem_bytes.next = 8'(NB);
+    assign hwif_in.BUILD.elem_bytes.next = 8'(ELEM_BYTES);
 
     // a stream that enters the error state raises its IRQ_STATUS bit
     logic [U-1:0] err_q;
@@ -186,7 +189,7 @@ module ps_stream_bridge #(
 
     // ---- stream units
     for (genvar i = 0; i < N_TO_PL; i++) begin : g_to_pl
-        ps_stream_to_pl #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .MAX_BURST(MAX_BURST),
+        ps_stream_to_pl #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ELEM_BYTES(ELEM_BYTES), .MAX_BURST(MAX_BURST),
                           .BUF_DEPTH(BUF_DEPTH), .POLL_GAP(POLL_GAP)) u_unit (
             .aclk, .aresetn, .cfg_enable(cfg_enable[i]), .cfg_base(base[i]),
             .running(running[i]), .busy(busy[i]), .error(error[i]), .elements(elements[i]),
@@ -194,14 +197,14 @@ module ps_stream_bridge #(
             .rd_grant(rd_grant[i]), .r_valid(r_valid[i]), .r_kind, .r_data, .r_last, .r_err,
             .wr_req(wr_req[i]), .wr_kind(wr_kind[i]), .wr_addr(wr_addr[i]), .wr_len(wr_len[i]),
             .wr_value(wr_value[i]), .wr_grant(wr_grant[i]), .b_valid(b_valid[i]), .b_err,
-            .m_axis_tdata(m_axis_tdata[i*DATA_WIDTH +: DATA_WIDTH]), .m_axis_tvalid(m_axis_tvalid[i]),
+            .m_axis_tdata(m_axis_tdata[i*EW +: EW]), .m_axis_tvalid(m_axis_tvalid[i]),
             .m_axis_tready(m_axis_tready[i])
         );
         assign w_data[i] = '0;
     end
     for (genvar j = 0; j < N_FROM_PL; j++) begin : g_from_pl
         localparam int I = N_TO_PL + j;
-        ps_stream_from_pl #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .MAX_BURST(MAX_BURST),
+        ps_stream_from_pl #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ELEM_BYTES(ELEM_BYTES), .MAX_BURST(MAX_BURST),
                             .BUF_DEPTH(BUF_DEPTH), .IDLE(IDLE), .POLL_GAP(POLL_GAP)) u_unit (
             .aclk, .aresetn, .cfg_enable(cfg_enable[I]), .cfg_base(base[I]),
             .running(running[I]), .busy(busy[I]), .error(error[I]), .elements(elements[I]),
@@ -210,13 +213,13 @@ module ps_stream_bridge #(
             .wr_req(wr_req[I]), .wr_kind(wr_kind[I]), .wr_addr(wr_addr[I]), .wr_len(wr_len[I]),
             .wr_value(wr_value[I]), .wr_grant(wr_grant[I]), .w_pull(w_pull[I]), .w_data(w_data[I]),
             .b_valid(b_valid[I]), .b_kind, .b_len, .b_err,
-            .s_axis_tdata(s_axis_tdata[j*DATA_WIDTH +: DATA_WIDTH]), .s_axis_tvalid(s_axis_tvalid[j]),
+            .s_axis_tdata(s_axis_tdata[j*EW +: EW]), .s_axis_tvalid(s_axis_tvalid[j]),
             .s_axis_tready(s_axis_tready[j])
         );
     end
 
     // ---- the one AXI port
-    ps_stream_port #(.U(U), .ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
+    ps_stream_port #(.U(U), .ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ELEM_BYTES(ELEM_BYTES), .ID_WIDTH(ID_WIDTH),
                      .MAX_RD_OUT(MAX_RD_OUT), .MAX_WR_OUT(MAX_WR_OUT)) u_port (
         .aclk, .aresetn, .rd_req, .rd_kind, .rd_addr, .rd_len, .rd_grant, .r_valid, .r_kind, .r_data, .r_last,
         .r_err, .wr_req, .wr_kind, .wr_addr, .wr_len, .wr_value, .wr_grant, .w_pull, .w_data, .b_valid, .b_kind,

@@ -11,19 +11,22 @@
 // has completed and tail is published. An AXI error response stops the stream (E_BUS).
 // Latency: a full burst is issued the cycle after its last element is buffered; its elements are visible
 //   to the consumer one write response + one tail write later.
-// Parameters: ADDR_WIDTH, DATA_WIDTH (element = one beat), MAX_BURST (beats, power of two 1..256),
-//   BUF_DEPTH (beats, >= MAX_BURST), IDLE (cycles without input before a short burst goes, >= 1),
+// Parameters: ADDR_WIDTH, DATA_WIDTH (the AXI bus), ELEM_BYTES (element = slot width, a power of two
+//   1..DATA_WIDTH/8: narrower elements move in narrow bursts, the port puts each on its lanes), MAX_BURST
+//   (beats = elements, power of two 1..256), BUF_DEPTH (elements, >= MAX_BURST), IDLE (cycles without input before a short burst goes, >= 1),
 //   POLL_GAP (cycles between head reads that free nothing, 0..65535).
 // Assumes: the port grants one request at a time, pulls W beats of this unit's data bursts in order and
 //   returns R beats / B responses of this unit's transactions in order with kind and length.
 module ps_stream_from_pl #(
     parameter int ADDR_WIDTH = 32,
     parameter int DATA_WIDTH = 128,
+    parameter int ELEM_BYTES = DATA_WIDTH / 8,
     parameter int MAX_BURST  = 64,
     parameter int BUF_DEPTH  = 256,
     parameter int POLL_GAP   = 32,
     parameter int IDLE       = 4,
-    localparam int NB = DATA_WIDTH / 8
+    localparam int NB = DATA_WIDTH / 8,
+    localparam int EW = ELEM_BYTES * 8
 ) (
     input  logic                  aclk,
     input  logic                  aresetn,
@@ -51,13 +54,13 @@ module ps_stream_from_pl #(
     output logic [31:0]           wr_value,
     input  logic                  wr_grant,
     input  logic                  w_pull,          // the port sends the buffer's head as a W beat
-    output logic [DATA_WIDTH-1:0] w_data,
+    output logic [EW-1:0]         w_data,
     input  logic                  b_valid,
     input  ps_stream_pkg::kind_e               b_kind,
     input  logic [7:0]            b_len,
     input  logic                  b_err,
     // the stream from the fabric
-    input  logic [DATA_WIDTH-1:0] s_axis_tdata,
+    input  logic [EW-1:0]         s_axis_tdata,
     input  logic                  s_axis_tvalid,
     output logic                  s_axis_tready
 );
@@ -71,6 +74,8 @@ module ps_stream_from_pl #(
         if (BUF_DEPTH < MAX_BURST) $fatal(1, "ps_stream_from_pl: BUF_DEPTH must be >= MAX_BURST");
         if (IDLE < 1) $fatal(1, "ps_stream_from_pl: IDLE must be >= 1");
         if (POLL_GAP < 0 || POLL_GAP > 65535) $fatal(1, "ps_stream_from_pl: POLL_GAP must be 0..65535");
+        if (ELEM_BYTES < 1 || ELEM_BYTES > NB || (ELEM_BYTES & (ELEM_BYTES - 1)) != 0)
+            $fatal(1, "ps_stream_%s: ELEM_BYTES must be a power of two 1..DATA_WIDTH/8 (got %0d)", "from_pl", ELEM_BYTES);
         if (ADDR_WIDTH < 13 || ADDR_WIDTH > 64) $fatal(1, "ps_stream_from_pl: ADDR_WIDTH must be 13..64");
     end
 
@@ -92,7 +97,7 @@ module ps_stream_from_pl #(
     logic          buf_empty_unused, buf_full;
     assign s_axis_tready = !buf_full && state != S_ERR;
     wire   in_fire = s_axis_tvalid && s_axis_tready;
-    hc_fifo #(.WIDTH(DATA_WIDTH), .DEPTH(BUF_DEPTH)) u_buf (
+    hc_fifo #(.WIDTH(EW), .DEPTH(BUF_DEPTH)) u_buf (
         .clk(aclk), .rst_n(aresetn), .push(in_fire), .push_data(s_axis_tdata), .pop(w_pull),
         .head(w_data), .empty(buf_empty_unused), .full(buf_full), .count
     );
@@ -101,7 +106,7 @@ module ps_stream_from_pl #(
     logic        hdr_done;
     ps_stream_pkg::error_e      hdr_error;
     logic [31:0] hdr_mask;
-    ps_stream_header #(.DATA_WIDTH(DATA_WIDTH)) u_header (
+    ps_stream_header #(.DATA_WIDTH(DATA_WIDTH), .ELEM_BYTES(ELEM_BYTES)) u_header (
         .aclk, .aresetn, .beat(r_valid && r_kind == ps_stream_pkg::K_HDR), .data(r_data), .last(r_last), .done(hdr_done),
         .error(hdr_error), .mask(hdr_mask)
     );
@@ -110,8 +115,8 @@ module ps_stream_from_pl #(
     wire [31:0] avail    = 32'(count) - 32'(claimed);
     wire [31:0] room     = (mask + 32'd1) - (tail_iss - head_c);
     wire [31:0] to_wrap  = (mask - (tail_iss & mask)) + 32'd1;
-    wire [ADDR_WIDTH-1:0] slot_addr = cfg_base + ADDR_WIDTH'(ps_stream_pkg::DATA_OFFSET) + ADDR_WIDTH'(tail_iss & mask) * ADDR_WIDTH'(NB);
-    wire [31:0] to_4k    = (32'd4096 - 32'(slot_addr[11:0])) / 32'(NB);
+    wire [ADDR_WIDTH-1:0] slot_addr = cfg_base + ADDR_WIDTH'(ps_stream_pkg::DATA_OFFSET) + ADDR_WIDTH'(tail_iss & mask) * ADDR_WIDTH'(ELEM_BYTES);
+    wire [31:0] to_4k    = (32'd4096 - 32'(slot_addr[11:0])) / 32'(ELEM_BYTES);
     logic [31:0] shape, n;               // longest burst the ring's geometry allows; what can go now
     always_comb begin
         shape = to_wrap;

@@ -2,9 +2,10 @@
 // beats of a K_HDR read (HDR_BYTES = 32 bytes, 1..8 beats depending on DATA_WIDTH) and, with the last one,
 // says whether the layout is acceptable (ps_stream_pkg::check_word on each word) and its capacity mask.
 // Latency: 0 (done / error / mask are valid in the cycle of the last header beat).
-// Parameters: DATA_WIDTH (32..1024, power of two); the element width it checks is DATA_WIDTH/8.
+// Parameters: DATA_WIDTH (32..1024, power of two), ELEM_BYTES (the element and slot width it accepts).
 module ps_stream_header #(
-    parameter int DATA_WIDTH = 128
+    parameter int DATA_WIDTH = 128,
+    parameter int ELEM_BYTES = DATA_WIDTH / 8
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -29,7 +30,7 @@ module ps_stream_header #(
         for (int k = 0; k < 8; k++) begin
             verdict_now[k] = verdict[k];
             if (32'(idx) == 32'(k / WPB)) begin
-                verdict_now[k] = ps_stream_pkg::check_word(k, data[32*(k % WPB) +: 32], DATA_WIDTH / 8);
+                verdict_now[k] = ps_stream_pkg::check_word(k, data[32*(k % WPB) +: 32], ELEM_BYTES);
                 if (k == 4) cap_now = data[32*(k % WPB) +: 32];
             end
         end

@@ -4,19 +4,25 @@
 // both ways at once. All transactions use one AXI ID, so R beats and B responses come back in issue order
 // and are routed to their unit from two small queues; write data of a data burst is pulled from the
 // unit's buffer (it only asks for bursts it has buffered), a pointer write is one beat with WSTRB 0xF.
+// Element slots narrower than the bus move in narrow bursts (AxSIZE = log2(ELEM_BYTES), one element per
+// beat, on the lanes of its address: the write element is replicated across the bus and WSTRB selects);
+// header and pointer transfers use the full bus width.
 // RREADY and BREADY are always high: a unit only asks for reads it has room for.
 // Latency: request -> AR/AW valid 1 cycle (registered); R/B -> unit 0 cycles.
-// Parameters: U (units, 1..16), ADDR_WIDTH, DATA_WIDTH, ID_WIDTH, MAX_RD_OUT / MAX_WR_OUT (transactions in
-//   flight per direction, 1..64), AXCACHE (AxCACHE of every transaction).
+// Parameters: U (units, 1..16), ADDR_WIDTH, DATA_WIDTH, ELEM_BYTES (element width, a power of two
+//   1..DATA_WIDTH/8), ID_WIDTH, MAX_RD_OUT / MAX_WR_OUT (transactions in flight per direction, 1..64),
+//   AXCACHE (AxCACHE of every transaction).
 module ps_stream_port #(
     parameter int         U          = 2,
     parameter int         ADDR_WIDTH = 32,
     parameter int         DATA_WIDTH = 128,
+    parameter int         ELEM_BYTES = DATA_WIDTH / 8,
     parameter int         ID_WIDTH   = 1,
     parameter int         MAX_RD_OUT = 4,
     parameter int         MAX_WR_OUT = 4,
     parameter logic [3:0] AXCACHE    = 4'b0011,
     localparam int NB = DATA_WIDTH / 8,
+    localparam int EW = ELEM_BYTES * 8,
     localparam int UW = U > 1 ? $clog2(U) : 1
 ) (
     input  logic                    aclk,
@@ -39,7 +45,7 @@ module ps_stream_port #(
     input  logic [31:0]             wr_value [U],
     output logic [U-1:0]            wr_grant,
     output logic [U-1:0]            w_pull,
-    input  logic [DATA_WIDTH-1:0]   w_data [U],
+    input  logic [EW-1:0]           w_data [U],
     output logic [U-1:0]            b_valid,
     output ps_stream_pkg::kind_e    b_kind,
     output logic [7:0]              b_len,
@@ -83,8 +89,13 @@ module ps_stream_port #(
         if (U < 1 || U > 16) $fatal(1, "ps_stream_port: U must be 1..16 (got %0d)", U);
         if (MAX_RD_OUT < 1 || MAX_RD_OUT > 64 || MAX_WR_OUT < 1 || MAX_WR_OUT > 64)
             $fatal(1, "ps_stream_port: MAX_RD_OUT and MAX_WR_OUT must be 1..64");
+        if (ELEM_BYTES < 1 || ELEM_BYTES > NB || (ELEM_BYTES & (ELEM_BYTES - 1)) != 0)
+            $fatal(1, "ps_stream_port: ELEM_BYTES must be a power of two 1..DATA_WIDTH/8 (got %0d)", ELEM_BYTES);
     end
-    localparam logic [2:0] SIZE = 3'($clog2(NB));
+    localparam logic [2:0] SIZE  = 3'($clog2(NB));          // header and pointers
+    localparam logic [2:0] ESIZE = 3'($clog2(ELEM_BYTES));  // element slots
+    localparam int         K     = NB / ELEM_BYTES;         // elements per bus word
+    localparam int         LW    = K > 1 ? $clog2(K) : 1;
 
     // ---------------- reads
     logic [U-1:0]  ar_gnt;
@@ -105,17 +116,17 @@ module ps_stream_port #(
     );
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            m_axi_arvalid <= 1'b0; m_axi_araddr <= '0; m_axi_arlen <= '0;
+            m_axi_arvalid <= 1'b0; m_axi_araddr <= '0; m_axi_arlen <= '0; m_axi_arsize <= SIZE;
         end else if (ar_take) begin
             m_axi_arvalid <= 1'b1;
             m_axi_araddr  <= rd_addr[ar_idx];
             m_axi_arlen   <= rd_len[ar_idx];
+            m_axi_arsize  <= rd_kind[ar_idx] == ps_stream_pkg::K_DATA ? ESIZE : SIZE;
         end else if (m_axi_arready) begin
             m_axi_arvalid <= 1'b0;
         end
     end
     assign m_axi_arid    = '0;
-    assign m_axi_arsize  = SIZE;
     assign m_axi_arburst = 2'b01;
     assign m_axi_arcache = AXCACHE;
     assign m_axi_arprot  = 3'b000;
@@ -138,18 +149,26 @@ module ps_stream_port #(
         ps_stream_pkg::kind_e         kind;
         logic [7:0]    len;
         logic [31:0]   value;
+        logic [LW-1:0] lane;          // element lane of the first beat (narrow data bursts)
     } wentry_t;
     wentry_t wq_head, wq_push;
     logic [UW+2+8-1:0] bq_head;
     logic [$clog2(MAX_WR_OUT + 1)-1:0] wq_count_unused, bq_count_unused;
     logic [7:0] w_beat;
+    logic [LW-1:0] w_lane;                    // element lane of the current W beat
     assign aw_take = aw_any && (!m_axi_awvalid || m_axi_awready) && !wq_full && !bq_full;
     hc_rr_arbiter #(.N(U)) u_aw_arb (
         .clk(aclk), .rst_n(aresetn), .req(wr_req), .advance(aw_take), .grant(aw_gnt), .grant_idx(aw_idx),
         .grant_valid(aw_any)
     );
     assign wr_grant = aw_take ? aw_gnt : '0;
-    assign wq_push  = '{unit: aw_idx, kind: wr_kind[aw_idx], len: wr_len[aw_idx], value: wr_value[aw_idx]};
+    if (K > 1) begin : g_lane
+        assign wq_push = '{unit: aw_idx, kind: wr_kind[aw_idx], len: wr_len[aw_idx], value: wr_value[aw_idx],
+                           lane: wr_addr[aw_idx][$clog2(NB)-1:$clog2(ELEM_BYTES)]};
+    end else begin : g_no_lane
+        assign wq_push = '{unit: aw_idx, kind: wr_kind[aw_idx], len: wr_len[aw_idx], value: wr_value[aw_idx],
+                           lane: 1'b0};
+    end
     wire w_fire   = m_axi_wvalid && m_axi_wready;
     wire w_end    = w_beat == wq_head.len;
     hc_fifo #(.WIDTH($bits(wentry_t)), .DEPTH(MAX_WR_OUT)) u_wq (
@@ -163,12 +182,13 @@ module ps_stream_port #(
     );
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            m_axi_awvalid <= 1'b0; m_axi_awaddr <= '0; m_axi_awlen <= '0; w_beat <= '0;
+            m_axi_awvalid <= 1'b0; m_axi_awaddr <= '0; m_axi_awlen <= '0; m_axi_awsize <= SIZE; w_beat <= '0;
         end else begin
             if (aw_take) begin
                 m_axi_awvalid <= 1'b1;
                 m_axi_awaddr  <= wr_addr[aw_idx];
                 m_axi_awlen   <= wr_len[aw_idx];
+                m_axi_awsize  <= wr_kind[aw_idx] == ps_stream_pkg::K_DATA ? ESIZE : SIZE;
             end else if (m_axi_awready) begin
                 m_axi_awvalid <= 1'b0;
             end
@@ -176,15 +196,16 @@ module ps_stream_port #(
         end
     end
     assign m_axi_awid    = '0;
-    assign m_axi_awsize  = SIZE;
     assign m_axi_awburst = 2'b01;
     assign m_axi_awcache = AXCACHE;
     assign m_axi_awprot  = 3'b000;
     wire pointer = wq_head.kind != ps_stream_pkg::K_DATA;
     assign m_axi_wvalid = !wq_empty;
     assign m_axi_wlast  = w_end;
-    assign m_axi_wdata  = pointer ? DATA_WIDTH'(wq_head.value) : w_data[wq_head.unit];
-    assign m_axi_wstrb  = pointer ? NB'(4'hF) : '1;
+    // the lane of a data beat: the burst's first lane, + 1 per beat (mod K: narrow INCR addresses)
+    assign w_lane       = K > 1 ? LW'(wq_head.lane + LW'(w_beat)) : '0;
+    assign m_axi_wdata  = pointer ? DATA_WIDTH'(wq_head.value) : {K{w_data[wq_head.unit]}};
+    assign m_axi_wstrb  = pointer ? NB'(4'hF) : NB'({ELEM_BYTES{1'b1}}) << (32'(w_lane) * ELEM_BYTES);
     always_comb begin
         w_pull = '0;
         if (w_fire && !pointer) w_pull[wq_head.unit] = 1'b1;

@@ -11,18 +11,21 @@
 // flight has completed and head is published. An AXI error response stops the stream (E_BUS).
 // Latency: an element in the ring reaches m_axis the memory's read latency + 1 cycle after its burst's
 //   AR, plus a tail read when the cached tail was exhausted.
-// Parameters: ADDR_WIDTH, DATA_WIDTH (element = one beat: ELEM_BYTES = DATA_WIDTH/8), MAX_BURST (beats,
-//   power of two 1..256), BUF_DEPTH (beats, >= MAX_BURST), POLL_GAP (cycles between tail reads that find
-//   nothing new, 0..65535).
+// Parameters: ADDR_WIDTH, DATA_WIDTH (the AXI bus), ELEM_BYTES (element = slot width, a power of two
+//   1..DATA_WIDTH/8: narrower elements move in narrow bursts, one element per beat), MAX_BURST (beats =
+//   elements, power of two 1..256), BUF_DEPTH (elements, >= MAX_BURST), POLL_GAP (cycles between tail
+//   reads that find nothing new, 0..65535).
 // Assumes: the port grants one request at a time and returns R beats / B responses of this unit's
 //   transactions in order with their kind (the bridge uses one AXI ID).
 module ps_stream_to_pl #(
     parameter int ADDR_WIDTH = 32,
     parameter int DATA_WIDTH = 128,
+    parameter int ELEM_BYTES = DATA_WIDTH / 8,
     parameter int MAX_BURST  = 64,
     parameter int BUF_DEPTH  = 256,
     parameter int POLL_GAP   = 32,
-    localparam int NB = DATA_WIDTH / 8
+    localparam int NB = DATA_WIDTH / 8,
+    localparam int EW = ELEM_BYTES * 8
 ) (
     input  logic                  aclk,
     input  logic                  aresetn,
@@ -52,7 +55,7 @@ module ps_stream_to_pl #(
     input  logic                  b_valid,
     input  logic                  b_err,
     // the stream towards the fabric
-    output logic [DATA_WIDTH-1:0] m_axis_tdata,
+    output logic [EW-1:0]         m_axis_tdata,
     output logic                  m_axis_tvalid,
     input  logic                  m_axis_tready
 );
@@ -64,6 +67,8 @@ module ps_stream_to_pl #(
         if (MAX_BURST < 1 || MAX_BURST > 256 || (MAX_BURST & (MAX_BURST - 1)) != 0)
             $fatal(1, "ps_stream_to_pl: MAX_BURST must be a power of two 1..256 (got %0d)", MAX_BURST);
         if (BUF_DEPTH < MAX_BURST) $fatal(1, "ps_stream_to_pl: BUF_DEPTH must be >= MAX_BURST");
+        if (ELEM_BYTES < 1 || ELEM_BYTES > NB || (ELEM_BYTES & (ELEM_BYTES - 1)) != 0)
+            $fatal(1, "ps_stream_%s: ELEM_BYTES must be a power of two 1..DATA_WIDTH/8 (got %0d)", "to_pl", ELEM_BYTES);
         if (ADDR_WIDTH < 13 || ADDR_WIDTH > 64) $fatal(1, "ps_stream_to_pl: ADDR_WIDTH must be 13..64");
         if (POLL_GAP < 0 || POLL_GAP > 65535) $fatal(1, "ps_stream_to_pl: POLL_GAP must be 0..65535");
     end
@@ -83,17 +88,26 @@ module ps_stream_to_pl #(
     logic        hdr_done;
     ps_stream_pkg::error_e      hdr_error;
     logic [31:0] hdr_mask;
-    ps_stream_header #(.DATA_WIDTH(DATA_WIDTH)) u_header (
+    ps_stream_header #(.DATA_WIDTH(DATA_WIDTH), .ELEM_BYTES(ELEM_BYTES)) u_header (
         .aclk, .aresetn, .beat(r_valid && r_kind == ps_stream_pkg::K_HDR), .data(r_data), .last(r_last), .done(hdr_done),
         .error(hdr_error), .mask(hdr_mask)
     );
 
-    // ---- buffer
+    // ---- buffer. A data beat carries one element, on the lanes of its slot's address: slot i sits at
+    // DATA_OFFSET + (i & mask) * ELEM_BYTES from a 128-byte aligned base, so its lane is (i & mask) mod K
+    localparam int K = NB / ELEM_BYTES;
+    logic [EW-1:0] r_elem;
+    if (K > 1) begin : g_lane
+        wire [$clog2(K)-1:0] lane = head_rcv[$clog2(K)-1:0] & mask[$clog2(K)-1:0];
+        assign r_elem = r_data[32'(lane) * EW +: EW];
+    end else begin : g_full
+        assign r_elem = r_data;
+    end
     logic [CW-1:0] count;
     logic          buf_empty, buf_full_unused;
     wire           push = r_valid && r_kind == ps_stream_pkg::K_DATA && state != S_ERR;
-    hc_fifo #(.WIDTH(DATA_WIDTH), .DEPTH(BUF_DEPTH)) u_buf (
-        .clk(aclk), .rst_n(aresetn), .push, .push_data(r_data), .pop(m_axis_tvalid && m_axis_tready),
+    hc_fifo #(.WIDTH(EW), .DEPTH(BUF_DEPTH)) u_buf (
+        .clk(aclk), .rst_n(aresetn), .push, .push_data(r_elem), .pop(m_axis_tvalid && m_axis_tready),
         .head(m_axis_tdata), .empty(buf_empty), .full(buf_full_unused), .count
     );
     assign m_axis_tvalid = !buf_empty;
@@ -103,8 +117,8 @@ module ps_stream_to_pl #(
     wire [31:0] inflight = head_res - head_rcv;
     wire [31:0] room     = 32'(BUF_DEPTH) - 32'(count) - inflight;
     wire [31:0] to_wrap  = (mask - (head_res & mask)) + 32'd1;
-    wire [ADDR_WIDTH-1:0] slot_addr = cfg_base + ADDR_WIDTH'(ps_stream_pkg::DATA_OFFSET) + ADDR_WIDTH'(head_res & mask) * ADDR_WIDTH'(NB);
-    wire [31:0] to_4k    = (32'd4096 - 32'(slot_addr[11:0])) / 32'(NB);
+    wire [ADDR_WIDTH-1:0] slot_addr = cfg_base + ADDR_WIDTH'(ps_stream_pkg::DATA_OFFSET) + ADDR_WIDTH'(head_res & mask) * ADDR_WIDTH'(ELEM_BYTES);
+    wire [31:0] to_4k    = (32'd4096 - 32'(slot_addr[11:0])) / 32'(ELEM_BYTES);
     logic [31:0] n;
     always_comb begin
         n = avail;

@@ -20,7 +20,8 @@ from lib.axi_mem import AxiMemSlave
 from lib.axi_ref import ErrorMap
 from lib.env import knobs, seeded_rng, start_clock_reset
 
-NB = 16                                    # element = one 128-bit beat
+BUS = 16                                   # 128-bit AXI port
+EB = int(os.environ.get("PSB_ELEM", "16"))  # element (= slot) bytes: one beat, or narrow beats if smaller
 TAIL, HEAD, DATA = 0x80, 0x100, 0x180
 MAGIC, VERSION = 0x54535350, 1
 N_TO_PL = int(os.environ.get("PSB_N_TO_PL", "1"))
@@ -33,7 +34,7 @@ RUNNING, BUSY = 1 << 0, 1 << 4                             # STATUS bits (error 
 class Ring:
     """One stream's layout in the memory model, and the processor side of it."""
 
-    def __init__(self, mem: dict[int, int], base: int, capacity: int, elem: int = NB, magic: int = MAGIC,
+    def __init__(self, mem: dict[int, int], base: int, capacity: int, elem: int = EB, magic: int = MAGIC,
                  version: int = VERSION) -> None:
         self.mem, self.base, self.cap = mem, base, capacity
         words = [magic, version, elem, elem, capacity, TAIL, HEAD, DATA]
@@ -51,16 +52,16 @@ class Ring:
         return sum(self.mem.get(self.base + off + k, 0) << (8 * k) for k in range(4))
 
     def slot(self, i: int) -> int:
-        return self.base + DATA + (i % self.cap) * NB
+        return self.base + DATA + (i % self.cap) * EB
 
     def write_slot(self, i: int, v: int) -> None:
         a = self.slot(i)
-        for k in range(NB):
+        for k in range(EB):
             self.mem[a + k] = (v >> (8 * k)) & 0xFF
 
     def read_slot(self, i: int) -> int:
         a = self.slot(i)
-        return sum(self.mem.get(a + k, 0) << (8 * k) for k in range(NB))
+        return sum(self.mem.get(a + k, 0) << (8 * k) for k in range(EB))
 
 
 async def produce(clk, ring: Ring, items: list[int], rng: random.Random, batch: int) -> None:
@@ -102,7 +103,7 @@ class AxisPorts:
     next cycle's values are set: TREADY low with probability p (sinks), TVALID low with probability p between
     elements (sources; TDATA held until taken)."""
 
-    MASK = (1 << 128) - 1
+    MASK = (1 << (8 * EB)) - 1
 
     def __init__(self, dut, rng: random.Random, p: float) -> None:
         self.dut, self.rng, self.p = dut, rng, p
@@ -124,7 +125,7 @@ class AxisPorts:
                 k = self.sent[j]
                 if k < len(self.send[j]) and ((valid >> j) & 1 or rng.random() >= self.p):
                     tvalid |= 1 << j
-                    tdata |= self.send[j][k] << (128 * j)
+                    tdata |= self.send[j][k] << (8 * EB * j)
             dut.m_axis_tready.value = tready
             dut.s_axis_tvalid.value = tvalid
             dut.s_axis_tdata.value = tdata
@@ -134,7 +135,7 @@ class AxisPorts:
             sr = int(dut.s_axis_tready.value)
             for i in range(N_TO_PL):
                 if (mv >> i) & 1 and (ready >> i) & 1:
-                    self.got[i].append((md >> (128 * i)) & self.MASK)
+                    self.got[i].append((md >> (8 * EB * i)) & self.MASK)
             for j in range(N_FROM_PL):
                 if (valid >> j) & 1 and (sr >> j) & 1:
                     self.sent[j] += 1
@@ -149,7 +150,7 @@ class Tb:
         dut.s_axis_tvalid.value = 0
         dut.s_axis_tdata.value = 0
         self.errors = ErrorMap()
-        self.mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, NB, rng, latency=(2, 30), stall=k["stall"],
+        self.mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, BUS, rng, latency=(2, 30), stall=k["stall"],
                                errors=self.errors)
         self.axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn,
                                   reset_active_level=False)
@@ -176,19 +177,19 @@ async def test_streams_both_ways(dut):
     await start_clock_reset(dut)
     assert await tb.rd(0x0) == 0x50534252
     build = await tb.rd(0x8)
-    assert build & 0x1F == N_TO_PL and (build >> 8) & 0x1F == N_FROM_PL and (build >> 16) & 0xFF == NB
+    assert build & 0x1F == N_TO_PL and (build >> 8) & 0x1F == N_FROM_PL and (build >> 16) & 0xFF == EB
     n = int(os.environ.get("PSB_ELEMENTS", "600"))
     axis = AxisPorts(dut, rng, tb.knobs["backpressure"])
     tasks, checks = [], []
     for i in range(N_TO_PL):
         ring = Ring(tb.mem.mem, BASE + 0x10_0000 * i, rng.choice([16, 32, 64]))
-        items = [rng.getrandbits(128) for _ in range(n)]
+        items = [rng.getrandbits(8 * EB) for _ in range(n)]
         await tb.enable(i, ring)
         tasks.append(cocotb.start_soon(produce(dut.aclk, ring, items, rng, rng.choice([1, 7, 64]))))
         checks.append((f"PS->PL {i}", items, axis.got[i]))
     for j in range(N_FROM_PL):
         ring = Ring(tb.mem.mem, BASE + 0x10_0000 * (N_TO_PL + j), rng.choice([16, 32, 64]))
-        items = [rng.getrandbits(128) for _ in range(n)]
+        items = [rng.getrandbits(8 * EB) for _ in range(n)]
         got: list[int] = []
         await tb.enable(N_TO_PL + j, ring)
         axis.send[j] = items
@@ -250,7 +251,7 @@ async def test_refused_layouts(dut):
     # (name, Ring arguments, header word to overwrite afterwards or None, its value, error code): every
     # word of the header is checked, in both header beats of a 128-bit bus
     cases = [("magic", dict(magic=0x12345678), None, 0, 1), ("version", dict(version=2), None, 0, 2),
-             ("width", dict(elem=8), None, 0, 3), ("slot size", {}, 3, 2 * NB, 3),
+             ("width", dict(elem=EB // 2 or 2), None, 0, 3), ("slot size", {}, 3, 2 * EB, 3),
              ("capacity 24", dict(capacity=24), None, 0, 4), ("capacity 1", dict(capacity=1), None, 0, 4),
              ("tail offset", {}, 5, 0x40, 5), ("head offset", {}, 6, 0x80, 5), ("data offset", {}, 7, 0x200, 5)]
     for name, kw, word, value, code in cases:
@@ -270,7 +271,7 @@ async def test_refused_layouts(dut):
         assert int(dut.irq.value) == 0 and not await tb.rd(STREAM(0, STATUS)) & BUSY
     ring = Ring(tb.mem.mem, BASE, 16)
     await tb.enable(0, ring)
-    items = [rng.getrandbits(128) for _ in range(50)]
+    items = [rng.getrandbits(8 * EB) for _ in range(50)]
     axis = AxisPorts(dut, rng, 0.0)
     await with_timeout(cocotb.start_soon(produce(dut.aclk, ring, items, rng, 8)), 500, "us")
     await ClockCycles(dut.aclk, 200)
@@ -287,7 +288,7 @@ async def test_bus_error_stops_stream(dut):
     await tb.wr(0x10, 0xFFFF)
     axis = AxisPorts(dut, rng, 0.0)
     bad_to, bad_from = Ring(tb.mem.mem, BASE, 16), Ring(tb.mem.mem, BASE + 0x10_0000, 16)
-    tb.errors.ranges += [(BASE + DATA, 16 * NB, 2), (BASE + 0x10_0000 + DATA, 16 * NB, 3)]   # SLVERR, DECERR
+    tb.errors.ranges += [(BASE + DATA, 16 * EB, 2), (BASE + 0x10_0000 + DATA, 16 * EB, 3)]   # SLVERR, DECERR
     await tb.enable(0, bad_to)
     await tb.enable(N_TO_PL, bad_from)
     cocotb.start_soon(produce(dut.aclk, bad_to, [1, 2, 3], rng, 3))
@@ -306,15 +307,21 @@ async def test_bus_error_stops_stream(dut):
     assert int(dut.u_checker.errors.value) == 0
 
 
-@pytest.mark.parametrize("streams", [(1, 1), (4, 4)], ids=["1+1", "4+4"])
+# (streams to the PL, streams from the PL, element bytes): elements of one bus beat, and narrower ones
+# (narrow bursts, one element per beat on its lanes; 1-byte elements use all 16 lanes)
+CONFIGS = [(1, 1, 16), (4, 4, 16), (1, 1, 4), (4, 4, 4), (2, 2, 1)]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=[f"{a}+{b}_{e}B" for a, b, e in CONFIGS])
 @pytest.mark.parametrize("stress", [0, 1], ids=["clean", "idle+backpressure"])
-def test_ps_stream_bridge(streams: tuple[int, int], stress: int) -> None:
+def test_ps_stream_bridge(config: tuple[int, int, int], stress: int) -> None:
     from hyperconnect import paths, regs
     from lib.runner import run_cocotb
-    n_to, n_from = streams
+    n_to, n_from, elem = config
     run_cocotb("ps_stream_bridge", "test_ps_stream_bridge", paths.ROOT / "tests" / "ps_stream_bridge",
                regs.bridge_sources() + [paths.BENCH_RTL / "axi_protocol_checker.sv",
                                         paths.ROOT / "tests" / "ps_stream_bridge" / "ps_stream_bridge_checker.sv"],
-               parameters={"N_TO_PL": n_to, "N_FROM_PL": n_from},
-               build_name=f"ps_stream_bridge_{n_to}_{n_from}",
-               env={"HC_STRESS": str(stress), "PSB_N_TO_PL": str(n_to), "PSB_N_FROM_PL": str(n_from)})
+               parameters={"N_TO_PL": n_to, "N_FROM_PL": n_from, "ELEM_BYTES": elem},
+               build_name=f"ps_stream_bridge_{n_to}_{n_from}_{elem}",
+               env={"HC_STRESS": str(stress), "PSB_N_TO_PL": str(n_to), "PSB_N_FROM_PL": str(n_from),
+                    "PSB_ELEM": str(elem)})
