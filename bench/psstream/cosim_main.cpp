@@ -29,16 +29,21 @@
 #ifndef COSIM_N
 #define COSIM_N 1
 #endif
+#ifndef COSIM_ELEM
+#define COSIM_ELEM 16
+#endif
 
 namespace {
 
 constexpr int N = COSIM_N;
-constexpr std::uint32_t NB = 16;                    // 128-bit bus = element
+constexpr std::uint32_t NB = 16;                    // 128-bit bus
+constexpr std::uint32_t EB = COSIM_ELEM;            // element bytes (16: one beat; 4: narrow bursts)
+static_assert(EB % 4 == 0 && EB <= NB, "the PL operator works on 32-bit lanes of an element of at most a beat");
 constexpr std::uint32_t MEM_BASE = 0x1000'0000u;
 constexpr std::size_t MEM_BYTES = 8u << 20;
 
 struct elem {
-    std::uint32_t w[4];
+    std::uint32_t w[EB / 4];
 };
 
 // ---- AXI4 slave memory on the top's m_axi port
@@ -67,7 +72,7 @@ public:
         t_.m_axi_rid = 0;
         if (r) {
             const burst& b = ar_.front();
-            std::memcpy(t_.m_axi_rdata.data(), at(b.addr + b.beat * NB), NB);
+            std::memcpy(t_.m_axi_rdata.data(), at(b.beat_addr() & ~(NB - 1)), NB);
             t_.m_axi_rlast = b.beat == b.len;
         } else {
             t_.m_axi_rlast = 0;
@@ -80,7 +85,7 @@ public:
     struct fires {
         bool ar, r, aw, w, b;
         std::uint32_t araddr, awaddr;
-        std::uint8_t arlen, awlen;
+        std::uint8_t arlen, awlen, arsize, awsize;
         bool wlast;
         std::uint8_t wdata[NB];
         std::uint16_t wstrb;
@@ -94,8 +99,10 @@ public:
         f.b = t_.m_axi_bvalid && t_.m_axi_bready;
         f.araddr = t_.m_axi_araddr;
         f.arlen = t_.m_axi_arlen;
+        f.arsize = t_.m_axi_arsize;
         f.awaddr = t_.m_axi_awaddr;
         f.awlen = t_.m_axi_awlen;
+        f.awsize = t_.m_axi_awsize;
         f.wlast = t_.m_axi_wlast;
         std::memcpy(f.wdata, t_.m_axi_wdata.data(), NB);
         f.wstrb = std::uint16_t(t_.m_axi_wstrb);
@@ -108,7 +115,7 @@ public:
         }
         if (f.w) {
             burst& b = aw_.front();
-            std::uint8_t* p = at(b.addr + b.beat * NB);
+            std::uint8_t* p = at(b.beat_addr() & ~(NB - 1));
             for (std::uint32_t k = 0; k < NB; ++k)
                 if ((f.wstrb >> k) & 1) p[k] = f.wdata[k];
             if ((b.beat == b.len) != f.wlast) {
@@ -121,16 +128,18 @@ public:
             }
         }
         if (f.b) b_.pop_front();
-        if (f.ar) ar_.push_back({f.araddr, f.arlen, 0, now + std::uint64_t(latency_)});
-        if (f.aw) aw_.push_back({f.awaddr, f.awlen, 0, 0});
+        if (f.ar) ar_.push_back({f.araddr, f.arlen, f.arsize, 0, now + std::uint64_t(latency_)});
+        if (f.aw) aw_.push_back({f.awaddr, f.awlen, f.awsize, 0, 0});
     }
 
 private:
-    struct burst {
+    struct burst {                                  // INCR, aligned start (all the bridge issues)
         std::uint32_t addr;
         std::uint32_t len;
+        std::uint32_t size;                         // AxSIZE: bytes per beat = 1 << size (narrow if < NB)
         std::uint32_t beat;
         std::uint64_t ready;
+        std::uint32_t beat_addr() const { return addr + beat * (1u << size); }
     };
     Vps_stream_cosim_top& t_;
     int latency_;
@@ -140,7 +149,10 @@ private:
 };
 
 elem make(int stream, std::uint32_t seq) {
-    return elem{{seq, seq ^ 0xA5A5A5A5u, std::uint32_t(stream), 0x12345678u + seq}};
+    const std::uint32_t lanes[4] = {seq, seq ^ 0xA5A5A5A5u, std::uint32_t(stream), 0x12345678u + seq};
+    elem e{};
+    for (std::uint32_t k = 0; k < EB / 4; ++k) e.w[k] = lanes[k];
+    return e;
 }
 
 }  // namespace
@@ -235,9 +247,9 @@ int main(int argc, char** argv) {
             elem e;
             while (budget-- && from_pl[i]->read_nb(e)) {
                 const elem want = make(i, got[i]);
-                for (int k = 0; k < 4; ++k)
+                for (std::uint32_t k = 0; k < EB / 4; ++k)
                     if (e.w[k] != want.w[k] + std::uint32_t(i + 1)) {
-                        std::fprintf(stderr, "cosim: stream %d element %u lane %d: 0x%08x, want 0x%08x\n", i, got[i],
+                        std::fprintf(stderr, "cosim: stream %d element %u lane %u: 0x%08x, want 0x%08x\n", i, got[i],
                                      k, e.w[k], want.w[k] + std::uint32_t(i + 1));
                         return 1;
                     }
@@ -258,8 +270,8 @@ int main(int argc, char** argv) {
         } else if (window == MEASURING && from_beats >= 3 * total / 4) {
             window = DONE;
             const double cycles = double(now - window_start);
-            const double to_bpc = double(to_beats - to_start) * NB / cycles;
-            const double from_bpc = double(from_beats - from_start) * NB / cycles;
+            const double to_bpc = double(to_beats - to_start) * EB / cycles;
+            const double from_bpc = double(from_beats - from_start) * EB / cycles;
             if (bench)
                 std::printf("cosim bench: %d stream(s) each way, capacity %u, memory latency %d: PS->PL %.2f B/cycle "
                             "(%.1f %% of %u), PL->PS %.2f B/cycle (%.1f %%) over %.0f cycles\n",
@@ -276,8 +288,8 @@ int main(int argc, char** argv) {
         }
     }
     if (errors) return 1;
-    std::printf("cosim: %d stream(s) each way, %u elements each, capacity %u: all returned in order through the "
-                "PL operator, %llu cycles\n",
-                N, elements, capacity, static_cast<unsigned long long>(now - start));
+    std::printf("cosim: %d stream(s) each way, %u elements each, capacity %u, %u-byte elements: all returned in "
+                "order through the PL operator, %llu cycles\n",
+                N, elements, capacity, EB, static_cast<unsigned long long>(now - start));
     return 0;
 }

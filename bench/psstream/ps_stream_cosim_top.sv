@@ -9,7 +9,9 @@ module ps_stream_cosim_top #(
     parameter int MAX_OUT    = 8,             // bridge: transactions in flight per direction
     parameter int MAX_BURST  = 64,
     parameter int BUF_DEPTH  = 256,
-    localparam int DW = 128
+    parameter int ELEM       = 16,            // element bytes (4 or 16: the operator works on 32-bit lanes)
+    localparam int DW = 128,
+    localparam int EW = ELEM * 8
 ) (
     input  logic              aclk,
     input  logic              aresetn,
@@ -69,10 +71,10 @@ module ps_stream_cosim_top #(
     output logic [N-1:0]      to_pl_fire,
     output logic [N-1:0]      from_pl_fire
 );
-    logic [N*DW-1:0] to_data, from_data;
+    logic [N*EW-1:0] to_data, from_data;
     logic [N-1:0]    to_valid, to_ready, from_valid, from_ready;
 
-    ps_stream_bridge #(.N_TO_PL(N), .N_FROM_PL(N), .ADDR_WIDTH(32), .DATA_WIDTH(DW), .ID_WIDTH(1),
+    ps_stream_bridge #(.N_TO_PL(N), .N_FROM_PL(N), .ADDR_WIDTH(32), .DATA_WIDTH(DW), .ELEM_BYTES(ELEM), .ID_WIDTH(1),
                        .MAX_BURST(MAX_BURST), .BUF_DEPTH(BUF_DEPTH), .MAX_RD_OUT(MAX_OUT),
                        .MAX_WR_OUT(MAX_OUT)) u_bridge (
         .aclk, .aresetn, .irq,
@@ -92,7 +94,7 @@ module ps_stream_cosim_top #(
     // the PL operators: element + (i+1) per 32-bit lane, one register stage
     for (genvar i = 0; i < N; i++) begin : g_op
         logic          q_valid;
-        logic [DW-1:0] q_data;
+        logic [EW-1:0] q_data;
         assign to_ready[i] = !q_valid || from_ready[i];
         always_ff @(posedge aclk) begin
             if (!aresetn) begin
@@ -100,11 +102,11 @@ module ps_stream_cosim_top #(
                 q_data  <= '0;
             end else if (to_ready[i]) begin
                 q_valid <= to_valid[i];
-                for (int k = 0; k < DW / 32; k++) q_data[32*k +: 32] <= to_data[i*DW + 32*k +: 32] + 32'(i + 1);
+                for (int k = 0; k < EW / 32; k++) q_data[32*k +: 32] <= to_data[i*EW + 32*k +: 32] + 32'(i + 1);
             end
         end
         assign from_valid[i]            = q_valid;
-        assign from_data[i*DW +: DW]    = q_data;
+        assign from_data[i*EW +: EW]    = q_data;
         assign to_pl_fire[i]            = to_valid[i] && to_ready[i];
         assign from_pl_fire[i]          = from_valid[i] && from_ready[i];
     end

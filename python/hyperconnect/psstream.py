@@ -53,7 +53,7 @@ def check_host(report: dict[str, Any]) -> list[str]:
 
 def build_cosim(n: int, **params: int) -> Path:
     """The co-simulation harness (bench/psstream/cosim_main.cpp) around ps_stream_cosim_top with n streams
-    each way (`params`: MAX_OUT, MAX_BURST, BUF_DEPTH of the bridge)."""
+    each way (`params`: MAX_OUT, MAX_BURST, BUF_DEPTH of the bridge, ELEM: element bytes, 4 or 16)."""
     from . import regs, sim
     bench = paths.ROOT / "bench" / "psstream"
     driver = paths.ROOT / "sw" / "driver"
@@ -61,7 +61,8 @@ def build_cosim(n: int, **params: int) -> Path:
                                  ["cosim", str(n), *(f"{k}{v}" for k, v in sorted(params.items()))]),
                              params={"N": n, **params}, exe="cosim",
                              sources=regs.bridge_sources() + [bench / "ps_stream_cosim_top.sv"],
-                             include_dirs=[INCLUDE, driver, driver / "sim"], defines={"COSIM_N": n},
+                             include_dirs=[INCLUDE, driver, driver / "sim"],
+                             defines={"COSIM_N": n, "COSIM_ELEM": params.get("ELEM", 16)},
                              deps=[*INCLUDE.rglob("*.hpp"), driver / "sim" / "hc_backend_verilator.hpp"])
 
 
