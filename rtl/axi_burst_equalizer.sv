@@ -272,63 +272,39 @@ module axi_burst_equalizer #(
     always_comb if (!f_past) assume (!aresetn);
     wire f_live = f_past && aresetn && !f_was_reset;
 
-    // shadow queues: original reads accepted (ARLEN), read sub-bursts issued (ARLEN, ID), write
-    // sub-bursts issued (AWLEN) whose data is incomplete, write sub-bursts complete without B
-    logic [7:0] f_sr_len [FQ];
-    logic [3:0] f_sr_n, f_sr_rd, f_sr_wr;
-    logic [7:0] f_sr_beat;
-    logic [7:0] f_mr_len [FQ];
-    logic [ID_WIDTH-1:0] f_mr_id [FQ];
-    logic [3:0] f_mr_n, f_mr_rd, f_mr_wr;
-    logic [7:0] f_mr_beat;
-    logic [7:0] f_mw_len [FQ];                       // write sub-bursts cut (W may precede AW, as AXI allows)
-    logic [3:0] f_mw_n, f_mw_rd, f_mw_wr;
-    logic [7:0] f_mw_beat;
-    logic [7:0] f_ma_len [FQ];                       // ... whose AW has not been accepted yet
-    logic [3:0] f_ma_n, f_ma_rd, f_ma_wr;
-    logic [4:0] f_mb_owed;                           // write sub-bursts whose data is complete, no B yet
-    logic [4:0] f_mb_aw;                             // write sub-bursts whose AW was accepted, no B yet
-    logic [4:0] f_s_writes;                          // writes accepted from the accelerator, no B yet
+    // shadow queues (hc_formal_bursts): original reads accepted (ARLEN), read sub-bursts issued (ARLEN,
+    // ID), write sub-bursts cut whose data is incomplete (W may precede AW, as AXI allows), and those whose
+    // AW has not been accepted yet; counts of write sub-bursts owed a B
     wire s_ar = s_axi_arvalid && s_axi_arready, s_r = s_axi_rvalid && s_axi_rready;
     wire m_ar = m_axi_arvalid && m_axi_arready, m_r = m_axi_rvalid && m_axi_rready;
     wire m_aw = m_axi_awvalid && m_axi_awready, m_w = m_axi_wvalid && m_axi_wready;
     wire m_b  = m_axi_bvalid && m_axi_bready, s_aw = s_axi_awvalid && s_axi_awready;
     wire s_b  = s_axi_bvalid && s_axi_bready;
+    logic [3:0] f_sr_n, f_mr_n, f_mw_n, f_ma_n;
+    logic [7:0] f_sr_len, f_mw_len_unused, f_ma_len;
+    logic [ID_WIDTH+7:0] f_mr_head;
+    logic f_sr_last, f_mr_last, f_mw_last, f_ma_last_unused;
+    hc_formal_bursts #(.FQ(FQ)) u_f_sr (
+        .aclk, .aresetn, .push(s_ar), .push_data(s_axi_arlen), .beat(s_r), .pop(s_r && f_sr_last),
+        .n(f_sr_n), .head(f_sr_len), .at_last(f_sr_last));
+    hc_formal_bursts #(.FQ(FQ), .W(ID_WIDTH + 8)) u_f_mr (
+        .aclk, .aresetn, .push(m_ar), .push_data({m_axi_arid, m_axi_arlen}), .beat(m_r), .pop(m_r && m_axi_rlast),
+        .n(f_mr_n), .head(f_mr_head), .at_last(f_mr_last));
+    hc_formal_bursts #(.FQ(FQ)) u_f_mw (
+        .aclk, .aresetn, .push(aw_push), .push_data(aw_len_in), .beat(m_w), .pop(m_w && f_mw_last),
+        .n(f_mw_n), .head(f_mw_len_unused), .at_last(f_mw_last));
+    hc_formal_bursts #(.FQ(FQ)) u_f_ma (
+        .aclk, .aresetn, .push(aw_push), .push_data(aw_len_in), .beat(m_aw), .pop(m_aw),
+        .n(f_ma_n), .head(f_ma_len), .at_last(f_ma_last_unused));
+    logic [4:0] f_mb_owed;                           // write sub-bursts whose data is complete, no B yet
+    logic [4:0] f_mb_aw;                             // write sub-bursts whose AW was accepted, no B yet
+    logic [4:0] f_s_writes;                          // writes accepted from the accelerator, no B yet
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            f_sr_n <= '0; f_sr_rd <= '0; f_sr_wr <= '0; f_sr_beat <= '0;
-            f_mr_n <= '0; f_mr_rd <= '0; f_mr_wr <= '0; f_mr_beat <= '0;
-            f_mw_n <= '0; f_mw_rd <= '0; f_mw_wr <= '0; f_mw_beat <= '0;
-            f_ma_n <= '0; f_ma_rd <= '0; f_ma_wr <= '0;
             f_mb_owed <= '0; f_mb_aw <= '0; f_s_writes <= '0;
         end else begin
-            if (s_ar) begin f_sr_len[f_sr_wr[2:0]] <= s_axi_arlen; f_sr_wr <= f_sr_wr + 4'd1; end
-            if (s_r) begin
-                if (f_sr_beat == f_sr_len[f_sr_rd[2:0]]) begin f_sr_rd <= f_sr_rd + 4'd1; f_sr_beat <= '0; end
-                else f_sr_beat <= f_sr_beat + 8'd1;
-            end
-            f_sr_n <= f_sr_n + 4'(s_ar) - 4'(s_r && f_sr_beat == f_sr_len[f_sr_rd[2:0]]);
-            if (m_ar) begin
-                f_mr_len[f_mr_wr[2:0]] <= m_axi_arlen; f_mr_id[f_mr_wr[2:0]] <= m_axi_arid; f_mr_wr <= f_mr_wr + 4'd1;
-            end
-            if (m_r) begin
-                if (m_axi_rlast) begin f_mr_rd <= f_mr_rd + 4'd1; f_mr_beat <= '0; end
-                else f_mr_beat <= f_mr_beat + 8'd1;
-            end
-            f_mr_n <= f_mr_n + 4'(m_ar) - 4'(m_r && m_axi_rlast);
-            if (aw_push) begin
-                f_mw_len[f_mw_wr[2:0]] <= aw_len_in; f_mw_wr <= f_mw_wr + 4'd1;
-                f_ma_len[f_ma_wr[2:0]] <= aw_len_in; f_ma_wr <= f_ma_wr + 4'd1;
-            end
-            if (m_aw) f_ma_rd <= f_ma_rd + 4'd1;
-            f_ma_n <= f_ma_n + 4'(aw_push) - 4'(m_aw);
-            f_mb_aw <= f_mb_aw + 5'(m_aw) - 5'(m_b);
-            if (m_w) begin
-                if (f_mw_beat == f_mw_len[f_mw_rd[2:0]]) begin f_mw_rd <= f_mw_rd + 4'd1; f_mw_beat <= '0; end
-                else f_mw_beat <= f_mw_beat + 8'd1;
-            end
-            f_mw_n <= f_mw_n + 4'(aw_push) - 4'(m_w && f_mw_beat == f_mw_len[f_mw_rd[2:0]]);
-            f_mb_owed <= f_mb_owed + 5'(m_w && m_axi_wlast) - 5'(m_b);
+            f_mb_aw    <= f_mb_aw + 5'(m_aw) - 5'(m_b);
+            f_mb_owed  <= f_mb_owed + 5'(m_w && m_axi_wlast) - 5'(m_b);
             f_s_writes <= f_s_writes + 5'(s_aw) - 5'(s_b);
         end
     end
@@ -364,16 +340,15 @@ module axi_burst_equalizer #(
 `ifdef FORMAL_WRITES
         assume (!s_axi_arvalid);
 `endif
-        if (m_axi_rvalid) assume (f_mr_n != '0 && m_axi_rlast == (f_mr_beat == f_mr_len[f_mr_rd[2:0]])
-                                  && m_axi_rid == f_mr_id[f_mr_rd[2:0]]);
+        if (m_axi_rvalid) assume (f_mr_n != '0 && m_axi_rlast == f_mr_last && m_axi_rid == f_mr_head[ID_WIDTH+7:8]);
         if (m_axi_bvalid) assume (f_mb_owed != '0 && f_mb_aw != '0);
         // the accelerator side is answered correctly
-        if (s_axi_rvalid) assert (f_sr_n != '0 && s_axi_rlast == (f_sr_beat == f_sr_len[f_sr_rd[2:0]]));
+        if (s_axi_rvalid) assert (f_sr_n != '0 && s_axi_rlast == f_sr_last);
         if (s_axi_bvalid) assert (f_s_writes != '0);
         // write data only for sub-bursts cut, WLAST on each one's last beat, and the AWs issued in the
         // same order with the same lengths
-        if (m_axi_wvalid) assert (f_mw_n != '0 && m_axi_wlast == (f_mw_beat == f_mw_len[f_mw_rd[2:0]]));
-        if (m_axi_awvalid) assert (f_ma_n != '0 && m_axi_awlen == f_ma_len[f_ma_rd[2:0]]);
+        if (m_axi_wvalid) assert (f_mw_n != '0 && m_axi_wlast == f_mw_last);
+        if (m_axi_awvalid) assert (f_ma_n != '0 && m_axi_awlen == f_ma_len);
         // at most the outstanding limit in flight per direction
         assert (9'(rt_count) <= 9'(TRACK_DEPTH) && 9'(bt_count) <= 9'(TRACK_DEPTH));
     end

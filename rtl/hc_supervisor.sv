@@ -398,24 +398,9 @@ module hc_supervisor #(
     always_comb if (!f_past) assume (!aresetn);
     wire f_live = f_past && aresetn && !f_was_reset;
 
-    // shadow queues: reads accepted from the accelerator (ARLEN), its writes (AWLEN, data incomplete),
-    // sub-bursts issued to the memory (reads: ARLEN; writes: cut by the equalizer, data incomplete /
-    // AW not yet issued), counts of writes owed a B on each side
-    logic [7:0] f_sr_len [FQ];
-    logic [3:0] f_sr_n, f_sr_rd, f_sr_wr;
-    logic [7:0] f_sr_beat;
-    logic [7:0] f_sw_len [FQ];
-    logic [3:0] f_sw_n, f_sw_rd, f_sw_wr;
-    logic [7:0] f_sw_beat;
-    logic [7:0] f_mr_len [FQ];
-    logic [3:0] f_mr_n, f_mr_rd, f_mr_wr;
-    logic [7:0] f_mr_beat;
-    logic [7:0] f_mw_len [FQ];
-    logic [3:0] f_mw_n, f_mw_rd, f_mw_wr;
-    logic [7:0] f_mw_beat;
-    logic [7:0] f_ma_len [FQ];
-    logic [3:0] f_ma_n, f_ma_rd, f_ma_wr;
-    logic [4:0] f_mb_owed, f_mb_aw, f_sb_aw, f_sb_data;
+    // shadow queues (hc_formal_bursts): reads accepted from the accelerator (ARLEN), its writes (AWLEN,
+    // data incomplete), sub-bursts issued to the memory (reads: ARLEN; writes: cut by the equalizer, data
+    // incomplete / AW not yet issued), counts of writes owed a B on each side
     wire s_ar = s_axi_arvalid && s_axi_arready, s_r = s_axi_rvalid && s_axi_rready;
     wire s_aw = s_axi_awvalid && s_axi_awready, s_w = s_axi_wvalid && s_axi_wready;
     wire s_b  = s_axi_bvalid && s_axi_bready;
@@ -423,48 +408,32 @@ module hc_supervisor #(
     wire m_aw = m_axi_awvalid && m_axi_awready, m_w = m_axi_wvalid && m_axi_wready;
     wire m_b  = m_axi_bvalid && m_axi_bready;
     wire cut  = u_equalizer.aw_push;                 // the equalizer cuts a write sub-burst
-    wire s_r_end = s_r && f_sr_beat == f_sr_len[f_sr_rd[2:0]];
-    wire s_w_end = s_w && f_sw_n != '0 && f_sw_beat == f_sw_len[f_sw_rd[2:0]];
+    logic [3:0] f_sr_n, f_sw_n, f_mr_n, f_mw_n, f_ma_n;
+    logic [7:0] f_sr_len_unused, f_sw_len_unused, f_mr_len_unused, f_mw_len_unused, f_ma_len;
+    logic f_sr_last, f_sw_last, f_mr_last, f_mw_last, f_ma_last_unused;
+    wire s_w_end = s_w && f_sw_n != '0 && f_sw_last;
+    hc_formal_bursts #(.FQ(FQ)) u_f_sr (
+        .aclk, .aresetn, .push(s_ar), .push_data(s_axi_arlen), .beat(s_r), .pop(s_r && f_sr_last),
+        .n(f_sr_n), .head(f_sr_len_unused), .at_last(f_sr_last));
+    hc_formal_bursts #(.FQ(FQ)) u_f_sw (
+        .aclk, .aresetn, .push(s_aw), .push_data(s_axi_awlen), .beat(s_w), .pop(s_w_end),
+        .n(f_sw_n), .head(f_sw_len_unused), .at_last(f_sw_last));
+    hc_formal_bursts #(.FQ(FQ)) u_f_mr (
+        .aclk, .aresetn, .push(m_ar), .push_data(m_axi_arlen), .beat(m_r), .pop(m_r && m_axi_rlast),
+        .n(f_mr_n), .head(f_mr_len_unused), .at_last(f_mr_last));
+    hc_formal_bursts #(.FQ(FQ)) u_f_mw (
+        .aclk, .aresetn, .push(cut), .push_data(u_equalizer.aw_len_in), .beat(m_w), .pop(m_w && f_mw_last),
+        .n(f_mw_n), .head(f_mw_len_unused), .at_last(f_mw_last));
+    hc_formal_bursts #(.FQ(FQ)) u_f_ma (
+        .aclk, .aresetn, .push(cut), .push_data(u_equalizer.aw_len_in), .beat(m_aw), .pop(m_aw),
+        .n(f_ma_n), .head(f_ma_len), .at_last(f_ma_last_unused));
+    logic [4:0] f_mb_owed, f_mb_aw, f_sb_aw, f_sb_data;
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            f_sr_n <= '0; f_sr_rd <= '0; f_sr_wr <= '0; f_sr_beat <= '0;
-            f_sw_n <= '0; f_sw_rd <= '0; f_sw_wr <= '0; f_sw_beat <= '0;
-            f_mr_n <= '0; f_mr_rd <= '0; f_mr_wr <= '0; f_mr_beat <= '0;
-            f_mw_n <= '0; f_mw_rd <= '0; f_mw_wr <= '0; f_mw_beat <= '0;
-            f_ma_n <= '0; f_ma_rd <= '0; f_ma_wr <= '0;
             f_mb_owed <= '0; f_mb_aw <= '0; f_sb_aw <= '0; f_sb_data <= '0;
         end else begin
-            if (s_ar) begin f_sr_len[f_sr_wr[2:0]] <= s_axi_arlen; f_sr_wr <= f_sr_wr + 4'd1; end
-            if (s_r) begin
-                if (s_r_end) begin f_sr_rd <= f_sr_rd + 4'd1; f_sr_beat <= '0; end
-                else f_sr_beat <= f_sr_beat + 8'd1;
-            end
-            f_sr_n <= f_sr_n + 4'(s_ar) - 4'(s_r_end);
-            if (s_aw) begin f_sw_len[f_sw_wr[2:0]] <= s_axi_awlen; f_sw_wr <= f_sw_wr + 4'd1; end
-            if (s_w) begin
-                if (s_w_end) begin f_sw_rd <= f_sw_rd + 4'd1; f_sw_beat <= '0; end
-                else f_sw_beat <= f_sw_beat + 8'd1;
-            end
-            f_sw_n <= f_sw_n + 4'(s_aw) - 4'(s_w_end);
             f_sb_aw   <= f_sb_aw + 5'(s_aw) - 5'(s_b);
             f_sb_data <= f_sb_data + 5'(s_w_end) - 5'(s_b);
-            if (m_ar) begin f_mr_len[f_mr_wr[2:0]] <= m_axi_arlen; f_mr_wr <= f_mr_wr + 4'd1; end
-            if (m_r) begin
-                if (m_axi_rlast) begin f_mr_rd <= f_mr_rd + 4'd1; f_mr_beat <= '0; end
-                else f_mr_beat <= f_mr_beat + 8'd1;
-            end
-            f_mr_n <= f_mr_n + 4'(m_ar) - 4'(m_r && m_axi_rlast);
-            if (cut) begin
-                f_mw_len[f_mw_wr[2:0]] <= u_equalizer.aw_len_in; f_mw_wr <= f_mw_wr + 4'd1;
-                f_ma_len[f_ma_wr[2:0]] <= u_equalizer.aw_len_in; f_ma_wr <= f_ma_wr + 4'd1;
-            end
-            if (m_aw) f_ma_rd <= f_ma_rd + 4'd1;
-            f_ma_n <= f_ma_n + 4'(cut) - 4'(m_aw);
-            if (m_w) begin
-                if (f_mw_beat == f_mw_len[f_mw_rd[2:0]]) begin f_mw_rd <= f_mw_rd + 4'd1; f_mw_beat <= '0; end
-                else f_mw_beat <= f_mw_beat + 8'd1;
-            end
-            f_mw_n <= f_mw_n + 4'(cut) - 4'(m_w && f_mw_beat == f_mw_len[f_mw_rd[2:0]]);
             f_mb_owed <= f_mb_owed + 5'(m_w && m_axi_wlast) - 5'(m_b);
             f_mb_aw   <= f_mb_aw + 5'(m_aw) - 5'(m_b);
         end
@@ -500,22 +469,22 @@ module hc_supervisor #(
         // bounded search: bursts of up to 4 beats, nominal lengths 1..2 (0 is taken as 1)
         assume (s_axi_arlen < 8'd4 && s_axi_awlen < 8'd4 && cfg_nominal_len <= 9'd2);
         // the memory answers issued sub-bursts in order, a B only after a sub-burst's address and data
-        if (m_axi_rvalid) assume (f_mr_n != '0 && m_axi_rlast == (f_mr_beat == f_mr_len[f_mr_rd[2:0]]));
+        if (m_axi_rvalid) assume (f_mr_n != '0 && m_axi_rlast == f_mr_last);
         if (m_axi_bvalid) assume (f_mb_owed != '0 && f_mb_aw != '0);
         // a compliant accelerator puts WLAST on its burst's last beat (once the burst's AW is taken)
-        if (f_compliant && s_axi_wvalid && f_sw_n != '0) assume (s_axi_wlast == (f_sw_beat == f_sw_len[f_sw_rd[2:0]]));
+        if (f_compliant && s_axi_wvalid && f_sw_n != '0) assume (s_axi_wlast == f_sw_last);
         // towards the memory: legal bursts only; W for cut sub-bursts, WLAST on their last beats, AWs in
         // the same order and lengths
         if (m_axi_arvalid) assert (m_axi_arburst != 2'b11 && 32'(m_axi_arsize) <= MAX_SIZE &&
             (m_axi_arburst != 2'b01 || 13'(m_axi_araddr[11:0]) + ((13'(m_axi_arlen) + 13'd1) << m_axi_arsize) <= 13'h1000));
         if (m_axi_awvalid) assert (m_axi_awburst != 2'b11 && 32'(m_axi_awsize) <= MAX_SIZE &&
             (m_axi_awburst != 2'b01 || 13'(m_axi_awaddr[11:0]) + ((13'(m_axi_awlen) + 13'd1) << m_axi_awsize) <= 13'h1000));
-        if (m_axi_wvalid) assert (f_mw_n != '0 && m_axi_wlast == (f_mw_beat == f_mw_len[f_mw_rd[2:0]]));
-        if (m_axi_awvalid) assert (f_ma_n != '0 && m_axi_awlen == f_ma_len[f_ma_rd[2:0]]);
+        if (m_axi_wvalid) assert (f_mw_n != '0 && m_axi_wlast == f_mw_last);
+        if (m_axi_awvalid) assert (f_ma_n != '0 && m_axi_awlen == f_ma_len);
         // towards a compliant accelerator: R only for accepted reads, RLAST on the burst's last beat; B only
         // for a write whose address and data were accepted
         if (f_compliant && !f_tripped && !tripped) begin
-            if (s_axi_rvalid) assert (f_sr_n != '0 && s_axi_rlast == (f_sr_beat == f_sr_len[f_sr_rd[2:0]]));
+            if (s_axi_rvalid) assert (f_sr_n != '0 && s_axi_rlast == f_sr_last);
             if (s_axi_bvalid) assert (f_sb_aw != '0 && f_sb_data != '0);
         end
     end
