@@ -117,21 +117,32 @@ module ps_stream_from_pl #(
     wire [31:0] to_wrap  = (mask - (tail_iss & mask)) + 32'd1;
     wire [ADDR_WIDTH-1:0] slot_addr = cfg_base + ADDR_WIDTH'(ps_stream_pkg::DATA_OFFSET) + ADDR_WIDTH'(tail_iss & mask) * ADDR_WIDTH'(ELEM_BYTES);
     wire [31:0] to_4k    = (32'd4096 - 32'(slot_addr[11:0])) / 32'(ELEM_BYTES);
-    logic [31:0] shape, n;               // longest burst the ring's geometry allows; what can go now
-    always_comb begin
-        shape = to_wrap;
-        if (to_4k < shape)             shape = to_4k;
-        if (32'(MAX_BURST) < shape)    shape = 32'(MAX_BURST);
-        n = shape;
-        if (room < n)                  n = room;
-        if (avail < n)                 n = avail;
+    logic [31:0] shape_now, n_now;       // longest burst the ring's geometry allows; what can go now
+    assign shape_now = ps_stream_pkg::burst_min(to_wrap, to_4k, 32'(MAX_BURST), 32'(MAX_BURST), MAX_BURST);
+    assign n_now     = ps_stream_pkg::burst_min(to_wrap, to_4k, room, avail, MAX_BURST);
+    // Sized one cycle ahead (registered: a chain of 32-bit subtractions and compares). A registered size
+    // is never too large: `avail` and `room` only grow between two cycles, except when a data burst is
+    // issued, and the cycle after an issue issues no data burst.
+    logic [31:0] shape, n;
+    logic [ADDR_WIDTH-1:0] data_addr;
+    always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            shape <= '0; n <= '0; data_addr <= '0;
+        end else begin
+            shape     <= shape_now;
+            n         <= state == S_RUN && !(wr_req && wr_grant && wr_kind == ps_stream_pkg::K_DATA) ? n_now : '0;
+            data_addr <= slot_addr;
+        end
     end
     wire paused    = idle_cnt == ($clog2(IDLE + 1))'(IDLE);
     wire want_data = state == S_RUN && n != 0 && (n == shape || paused);
     // a stream whose ring is full polls head at most once per POLL_GAP cycles (after a read that freed nothing)
     localparam int GW = $clog2(POLL_GAP + 2);
     logic [GW-1:0] gap;
-    wire want_head = state == S_RUN && room < (avail < shape ? avail : shape) && !head_pend && gap == '0;
+    // (the "no room" test is registered too: a head read one cycle late, or one too many, costs nothing)
+    logic no_room;
+    always_ff @(posedge aclk) no_room <= aresetn && room < (avail < shape ? avail : shape);
+    wire want_head = state == S_RUN && no_room && !head_pend && gap == '0;
     wire want_tail = (state == S_RUN || state == S_STOP) && tail_done != tail_pub && !tail_wr_pend;
 
     always_comb begin
@@ -150,7 +161,7 @@ module ps_stream_from_pl #(
     always_comb begin
         wr_req   = want_tail || want_data;
         wr_kind  = want_tail ? ps_stream_pkg::K_TAIL : ps_stream_pkg::K_DATA;
-        wr_addr  = want_tail ? cfg_base + ADDR_WIDTH'(ps_stream_pkg::TAIL_OFFSET) : slot_addr;
+        wr_addr  = want_tail ? cfg_base + ADDR_WIDTH'(ps_stream_pkg::TAIL_OFFSET) : data_addr;
         wr_len   = want_tail ? 8'd0 : 8'(n - 32'd1);
         wr_value = tail_done;
     end

@@ -27,6 +27,21 @@ package ps_stream_pkg;
         E_BUS      = 3'd6  // an AXI error response on one of the stream's transactions
     } error_e;
 
+    // the smallest of four burst-size limits, each first saturated at max (a power of two): a
+    // 32-bit value >= max is seen by an OR of its upper bits, so the compares are only log2(max)+1 wide
+    function automatic logic [31:0] burst_min(input logic [31:0] a, input logic [31:0] b, input logic [31:0] c,
+                                              input logic [31:0] d, input int max);
+        localparam int SW = 10;                                          // covers max <= 256
+        logic [SW-1:0] s [4];
+        logic [SW-1:0] m01, m23;
+        logic [31:0]   v [4];
+        v = '{a, b, c, d};
+        for (int k = 0; k < 4; k++) s[k] = (v[k] >> $clog2(max)) != 0 ? SW'(max) : SW'(v[k]);
+        m01 = s[0] < s[1] ? s[0] : s[1];
+        m23 = s[2] < s[3] ? s[2] : s[3];
+        return 32'(m01 < m23 ? m01 : m23);
+    endfunction
+
     // check header word k (bytes 4k..4k+3) on its own: the word's verdict, E_NONE if it is acceptable
     function automatic error_e check_word(input int k, input logic [31:0] w, input int elem_bytes);
         if (k < 0 || k >= HDR_BYTES / 4) return E_OFFSETS;             // not a header word

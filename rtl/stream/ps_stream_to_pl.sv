@@ -10,7 +10,8 @@
 // can be resumed), and runs. Clearing enable stops new requests; the unit goes idle once what it has in
 // flight has completed and head is published. An AXI error response stops the stream (E_BUS).
 // Latency: an element in the ring reaches m_axis the memory's read latency + 1 cycle after its burst's
-//   AR, plus a tail read when the cached tail was exhausted.
+//   AR, plus a tail read when the cached tail was exhausted; a burst is asked for 1 cycle after the data
+//   for it is known (its size is registered), and a unit asks for at most one data burst every 2 cycles.
 // Parameters: ADDR_WIDTH, DATA_WIDTH (the AXI bus), ELEM_BYTES (element = slot width, a power of two
 //   1..DATA_WIDTH/8: narrower elements move in narrow bursts, one element per beat), MAX_BURST (beats =
 //   elements, power of two 1..256), BUF_DEPTH (elements, >= MAX_BURST), POLL_GAP (cycles between tail
@@ -119,13 +120,20 @@ module ps_stream_to_pl #(
     wire [31:0] to_wrap  = (mask - (head_res & mask)) + 32'd1;
     wire [ADDR_WIDTH-1:0] slot_addr = cfg_base + ADDR_WIDTH'(ps_stream_pkg::DATA_OFFSET) + ADDR_WIDTH'(head_res & mask) * ADDR_WIDTH'(ELEM_BYTES);
     wire [31:0] to_4k    = (32'd4096 - 32'(slot_addr[11:0])) / 32'(ELEM_BYTES);
-    logic [31:0] n;
-    always_comb begin
-        n = avail;
-        if (to_wrap < n)               n = to_wrap;
-        if (to_4k < n)                 n = to_4k;
-        if (32'(MAX_BURST) < n)        n = 32'(MAX_BURST);
-        if (room < n)                  n = room;
+    logic [31:0] n_now, n;
+    assign n_now = ps_stream_pkg::burst_min(avail, to_wrap, to_4k, room, MAX_BURST);
+    // The burst is sized one cycle ahead (registered: the sizing is a chain of 32-bit subtractions and
+    // compares). A registered size is never too large: between two cycles `avail` and `room` only grow,
+    // except when a data burst is issued, and the cycle after an issue issues no data burst.
+    logic [ADDR_WIDTH-1:0] data_addr;
+    always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            n <= '0;
+            data_addr <= '0;
+        end else begin
+            n <= state == S_RUN && !(rd_req && rd_grant && rd_kind == ps_stream_pkg::K_DATA) ? n_now : '0;
+            data_addr <= slot_addr;
+        end
     end
     wire want_data = state == S_RUN && n != 0;
     // an idle stream polls tail at most once per POLL_GAP cycles (after a read that brought nothing new)
@@ -136,7 +144,7 @@ module ps_stream_to_pl #(
     always_comb begin
         rd_req  = 1'b0;
         rd_kind = ps_stream_pkg::K_DATA;
-        rd_addr = slot_addr;
+        rd_addr = data_addr;
         rd_len  = 8'(n - 32'd1);
         if (state == S_HDR && !hdr_pend) begin
             rd_req = 1'b1; rd_kind = ps_stream_pkg::K_HDR; rd_addr = cfg_base; rd_len = 8'(HDR_BEATS - 1);
