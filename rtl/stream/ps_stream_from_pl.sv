@@ -9,8 +9,9 @@
 // On enable it reads the header (refused: STATUS error code, never a hang) and its own tail (a stream can
 // be resumed), then runs. Clearing enable stops new bursts; the unit goes idle once what it has in flight
 // has completed and tail is published. An AXI error response stops the stream (E_BUS).
-// Latency: a full burst is issued the cycle after its last element is buffered; its elements are visible
-//   to the consumer one write response + one tail write later.
+// Latency: a full burst is asked for 2 cycles after its last element is buffered (its size is registered);
+//   its elements are visible to the consumer one write response + one tail write later. A unit asks for
+//   at most one data burst every 2 cycles.
 // Parameters: ADDR_WIDTH, DATA_WIDTH (the AXI bus), ELEM_BYTES (element = slot width, a power of two
 //   1..DATA_WIDTH/8: narrower elements move in narrow bursts, the port puts each on its lanes), MAX_BURST
 //   (beats = elements, power of two 1..256), BUF_DEPTH (elements, >= MAX_BURST), IDLE (cycles without input before a short burst goes, >= 1),

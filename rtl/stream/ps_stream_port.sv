@@ -8,7 +8,8 @@
 // beat, on the lanes of its address: the write element is replicated across the bus and WSTRB selects);
 // header and pointer transfers use the full bus width.
 // RREADY and BREADY are always high: a unit only asks for reads it has room for.
-// Latency: request -> AR/AW valid 1 cycle (registered); R/B -> unit 0 cycles.
+// Latency: request -> grant 1 cycle (the round-robin choice is registered), -> AR/AW valid 1 more cycle
+//   (registered); R/B -> unit 0 cycles.
 // Parameters: U (units, 1..16), ADDR_WIDTH, DATA_WIDTH, ELEM_BYTES (element width, a power of two
 //   1..DATA_WIDTH/8), ID_WIDTH, MAX_RD_OUT / MAX_WR_OUT (transactions in flight per direction, 1..64),
 //   AXCACHE (AxCACHE of every transaction).
@@ -98,19 +99,29 @@ module ps_stream_port #(
     localparam int         LW    = K > 1 ? $clog2(K) : 1;
 
     // ---------------- reads
-    logic [U-1:0]  ar_gnt;
-    logic [UW-1:0] ar_idx;
-    logic          ar_any, ar_take, rq_full, rq_empty;
+    // The arbiter's choice is registered (ar_sel): the next cycle that unit's request, if it still stands,
+    // is taken with its address and length, so the arbitration and the request mux are not one path.
+    logic [U-1:0]  ar_gnt_unused;
+    logic [UW-1:0] ar_idx, ar_sel;
+    logic          ar_any, ar_take, ar_sel_valid, rq_full, rq_empty;
     logic [UW+2-1:0] rq_head;                 // {unit, kind} of the oldest read in flight
     logic [$clog2(MAX_RD_OUT + 1)-1:0] rq_count_unused;
-    assign ar_take = ar_any && (!m_axi_arvalid || m_axi_arready) && !rq_full;
+    assign ar_take  = ar_sel_valid && rd_req[ar_sel] && (!m_axi_arvalid || m_axi_arready) && !rq_full;
+    assign rd_grant = ar_take ? U'(1) << ar_sel : '0;
+    wire   ar_free  = !ar_sel_valid || ar_take || !rd_req[ar_sel];
     hc_rr_arbiter #(.N(U)) u_ar_arb (
-        .clk(aclk), .rst_n(aresetn), .req(rd_req), .advance(ar_take), .grant(ar_gnt), .grant_idx(ar_idx),
-        .grant_valid(ar_any)
+        .clk(aclk), .rst_n(aresetn), .req(rd_req & ~rd_grant), .advance(ar_free && ar_any),
+        .grant(ar_gnt_unused), .grant_idx(ar_idx), .grant_valid(ar_any)
     );
-    assign rd_grant = ar_take ? ar_gnt : '0;
+    always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            ar_sel_valid <= 1'b0; ar_sel <= '0;
+        end else if (ar_free) begin
+            ar_sel_valid <= ar_any; ar_sel <= ar_idx;
+        end
+    end
     hc_fifo #(.WIDTH(UW + 2), .DEPTH(MAX_RD_OUT)) u_rq (
-        .clk(aclk), .rst_n(aresetn), .push(ar_take), .push_data({ar_idx, rd_kind[ar_idx]}),
+        .clk(aclk), .rst_n(aresetn), .push(ar_take), .push_data({ar_sel, rd_kind[ar_sel]}),
         .pop(m_axi_rvalid && m_axi_rlast && !rq_empty), .head(rq_head), .empty(rq_empty), .full(rq_full),
         .count(rq_count_unused)
     );
@@ -119,9 +130,9 @@ module ps_stream_port #(
             m_axi_arvalid <= 1'b0; m_axi_araddr <= '0; m_axi_arlen <= '0; m_axi_arsize <= SIZE;
         end else if (ar_take) begin
             m_axi_arvalid <= 1'b1;
-            m_axi_araddr  <= rd_addr[ar_idx];
-            m_axi_arlen   <= rd_len[ar_idx];
-            m_axi_arsize  <= rd_kind[ar_idx] == ps_stream_pkg::K_DATA ? ESIZE : SIZE;
+            m_axi_araddr  <= rd_addr[ar_sel];
+            m_axi_arlen   <= rd_len[ar_sel];
+            m_axi_arsize  <= rd_kind[ar_sel] == ps_stream_pkg::K_DATA ? ESIZE : SIZE;
         end else if (m_axi_arready) begin
             m_axi_arvalid <= 1'b0;
         end
@@ -141,9 +152,9 @@ module ps_stream_port #(
     assign r_err  = m_axi_rresp[1];
 
     // ---------------- writes
-    logic [U-1:0]  aw_gnt;
-    logic [UW-1:0] aw_idx;
-    logic          aw_any, aw_take, wq_full, wq_empty, bq_full, bq_empty;
+    logic [U-1:0]  aw_gnt_unused;
+    logic [UW-1:0] aw_idx, aw_sel;            // the arbiter's choice, registered as for reads
+    logic          aw_any, aw_take, aw_sel_valid, wq_full, wq_empty, bq_full, bq_empty;
     typedef struct packed {
         logic [UW-1:0] unit;
         ps_stream_pkg::kind_e         kind;
@@ -156,17 +167,25 @@ module ps_stream_port #(
     logic [$clog2(MAX_WR_OUT + 1)-1:0] wq_count_unused, bq_count_unused;
     logic [7:0] w_beat;
     logic [LW-1:0] w_lane;                    // element lane of the current W beat
-    assign aw_take = aw_any && (!m_axi_awvalid || m_axi_awready) && !wq_full && !bq_full;
+    assign aw_take  = aw_sel_valid && wr_req[aw_sel] && (!m_axi_awvalid || m_axi_awready) && !wq_full && !bq_full;
+    assign wr_grant = aw_take ? U'(1) << aw_sel : '0;
+    wire   aw_free  = !aw_sel_valid || aw_take || !wr_req[aw_sel];
     hc_rr_arbiter #(.N(U)) u_aw_arb (
-        .clk(aclk), .rst_n(aresetn), .req(wr_req), .advance(aw_take), .grant(aw_gnt), .grant_idx(aw_idx),
-        .grant_valid(aw_any)
+        .clk(aclk), .rst_n(aresetn), .req(wr_req & ~wr_grant), .advance(aw_free && aw_any),
+        .grant(aw_gnt_unused), .grant_idx(aw_idx), .grant_valid(aw_any)
     );
-    assign wr_grant = aw_take ? aw_gnt : '0;
+    always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            aw_sel_valid <= 1'b0; aw_sel <= '0;
+        end else if (aw_free) begin
+            aw_sel_valid <= aw_any; aw_sel <= aw_idx;
+        end
+    end
     if (K > 1) begin : g_lane
-        assign wq_push = '{unit: aw_idx, kind: wr_kind[aw_idx], len: wr_len[aw_idx], value: wr_value[aw_idx],
-                           lane: wr_addr[aw_idx][$clog2(NB)-1:$clog2(ELEM_BYTES)]};
+        assign wq_push = '{unit: aw_sel, kind: wr_kind[aw_sel], len: wr_len[aw_sel], value: wr_value[aw_sel],
+                           lane: wr_addr[aw_sel][$clog2(NB)-1:$clog2(ELEM_BYTES)]};
     end else begin : g_no_lane
-        assign wq_push = '{unit: aw_idx, kind: wr_kind[aw_idx], len: wr_len[aw_idx], value: wr_value[aw_idx],
+        assign wq_push = '{unit: aw_sel, kind: wr_kind[aw_sel], len: wr_len[aw_sel], value: wr_value[aw_sel],
                            lane: 1'b0};
     end
     wire w_fire   = m_axi_wvalid && m_axi_wready;
@@ -176,7 +195,7 @@ module ps_stream_port #(
         .head(wq_head), .empty(wq_empty), .full(wq_full), .count(wq_count_unused)
     );
     hc_fifo #(.WIDTH(UW + 2 + 8), .DEPTH(MAX_WR_OUT)) u_bq (
-        .clk(aclk), .rst_n(aresetn), .push(aw_take), .push_data({aw_idx, wr_kind[aw_idx], wr_len[aw_idx]}),
+        .clk(aclk), .rst_n(aresetn), .push(aw_take), .push_data({aw_sel, wr_kind[aw_sel], wr_len[aw_sel]}),
         .pop(m_axi_bvalid && !bq_empty), .head(bq_head), .empty(bq_empty), .full(bq_full),
         .count(bq_count_unused)
     );
@@ -186,9 +205,9 @@ module ps_stream_port #(
         end else begin
             if (aw_take) begin
                 m_axi_awvalid <= 1'b1;
-                m_axi_awaddr  <= wr_addr[aw_idx];
-                m_axi_awlen   <= wr_len[aw_idx];
-                m_axi_awsize  <= wr_kind[aw_idx] == ps_stream_pkg::K_DATA ? ESIZE : SIZE;
+                m_axi_awaddr  <= wr_addr[aw_sel];
+                m_axi_awlen   <= wr_len[aw_sel];
+                m_axi_awsize  <= wr_kind[aw_sel] == ps_stream_pkg::K_DATA ? ESIZE : SIZE;
             end else if (m_axi_awready) begin
                 m_axi_awvalid <= 1'b0;
             end
