@@ -1,6 +1,6 @@
 // ps_stream_port — the one AXI4 master port of the ps::stream bridge, shared round-robin by its stream
 // units (paper 003, Fig. 1(c)): each unit asks for at most one read and one write transaction at a time;
-// reads and writes are arbitrated separately (hc_rr_arbiter, one grant per unit per round), so data flows
+// reads and writes are arbitrated separately (ps_stream_pick, one grant per unit per round), so data flows
 // both ways at once. All transactions use one AXI ID, so R beats and B responses come back in issue order
 // and are routed to their unit from two small queues; write data of a data burst is pulled from the
 // unit's buffer (it only asks for bursts it has buffered), a pointer write is one beat with WSTRB 0xF.
@@ -99,27 +99,15 @@ module ps_stream_port #(
     localparam int         LW    = K > 1 ? $clog2(K) : 1;
 
     // ---------------- reads
-    // The arbiter's choice is registered (ar_sel): the next cycle that unit's request, if it still stands,
-    // is taken with its address and length, so the arbitration and the request mux are not one path.
-    logic [U-1:0]  ar_gnt_unused;
-    logic [UW-1:0] ar_idx, ar_sel;
-    logic          ar_any, ar_take, ar_sel_valid, rq_full, rq_empty;
+    // the round-robin choice is registered (ps_stream_pick): arbitration and request mux are not one path
+    logic [UW-1:0] ar_sel;
+    logic          ar_take, rq_full, rq_empty;
     logic [UW+2-1:0] rq_head;                 // {unit, kind} of the oldest read in flight
     logic [$clog2(MAX_RD_OUT + 1)-1:0] rq_count_unused;
-    assign ar_take  = ar_sel_valid && rd_req[ar_sel] && (!m_axi_arvalid || m_axi_arready) && !rq_full;
-    assign rd_grant = ar_take ? U'(1) << ar_sel : '0;
-    wire   ar_free  = !ar_sel_valid || ar_take || !rd_req[ar_sel];
-    hc_rr_arbiter #(.N(U)) u_ar_arb (
-        .clk(aclk), .rst_n(aresetn), .req(rd_req & ~rd_grant), .advance(ar_free && ar_any),
-        .grant(ar_gnt_unused), .grant_idx(ar_idx), .grant_valid(ar_any)
+    ps_stream_pick #(.U(U), .UW(UW)) u_ar_pick (
+        .aclk, .aresetn, .req(rd_req), .ready((!m_axi_arvalid || m_axi_arready) && !rq_full), .take(ar_take),
+        .sel(ar_sel), .grant(rd_grant)
     );
-    always_ff @(posedge aclk) begin
-        if (!aresetn) begin
-            ar_sel_valid <= 1'b0; ar_sel <= '0;
-        end else if (ar_free) begin
-            ar_sel_valid <= ar_any; ar_sel <= ar_idx;
-        end
-    end
     hc_fifo #(.WIDTH(UW + 2), .DEPTH(MAX_RD_OUT)) u_rq (
         .clk(aclk), .rst_n(aresetn), .push(ar_take), .push_data({ar_sel, rd_kind[ar_sel]}),
         .pop(m_axi_rvalid && m_axi_rlast && !rq_empty), .head(rq_head), .empty(rq_empty), .full(rq_full),
@@ -152,9 +140,8 @@ module ps_stream_port #(
     assign r_err  = m_axi_rresp[1];
 
     // ---------------- writes
-    logic [U-1:0]  aw_gnt_unused;
-    logic [UW-1:0] aw_idx, aw_sel;            // the arbiter's choice, registered as for reads
-    logic          aw_any, aw_take, aw_sel_valid, wq_full, wq_empty, bq_full, bq_empty;
+    logic [UW-1:0] aw_sel;                    // the round-robin choice, registered as for reads
+    logic          aw_take, wq_full, wq_empty, bq_full, bq_empty;
     typedef struct packed {
         logic [UW-1:0] unit;
         ps_stream_pkg::kind_e         kind;
@@ -167,20 +154,10 @@ module ps_stream_port #(
     logic [$clog2(MAX_WR_OUT + 1)-1:0] wq_count_unused, bq_count_unused;
     logic [7:0] w_beat;
     logic [LW-1:0] w_lane;                    // element lane of the current W beat
-    assign aw_take  = aw_sel_valid && wr_req[aw_sel] && (!m_axi_awvalid || m_axi_awready) && !wq_full && !bq_full;
-    assign wr_grant = aw_take ? U'(1) << aw_sel : '0;
-    wire   aw_free  = !aw_sel_valid || aw_take || !wr_req[aw_sel];
-    hc_rr_arbiter #(.N(U)) u_aw_arb (
-        .clk(aclk), .rst_n(aresetn), .req(wr_req & ~wr_grant), .advance(aw_free && aw_any),
-        .grant(aw_gnt_unused), .grant_idx(aw_idx), .grant_valid(aw_any)
+    ps_stream_pick #(.U(U), .UW(UW)) u_aw_pick (
+        .aclk, .aresetn, .req(wr_req), .ready((!m_axi_awvalid || m_axi_awready) && !wq_full && !bq_full),
+        .take(aw_take), .sel(aw_sel), .grant(wr_grant)
     );
-    always_ff @(posedge aclk) begin
-        if (!aresetn) begin
-            aw_sel_valid <= 1'b0; aw_sel <= '0;
-        end else if (aw_free) begin
-            aw_sel_valid <= aw_any; aw_sel <= aw_idx;
-        end
-    end
     if (K > 1) begin : g_lane
         assign wq_push = '{unit: aw_sel, kind: wr_kind[aw_sel], len: wr_len[aw_sel], value: wr_value[aw_sel],
                            lane: wr_addr[aw_sel][$clog2(NB)-1:$clog2(ELEM_BYTES)]};
