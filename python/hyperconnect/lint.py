@@ -16,7 +16,7 @@ TOPS: dict[str, dict[str, int]] = {
 # the ps::stream bridge (rtl/stream/, its own register block)
 STREAM_TOPS: dict[str, dict[str, int]] = {
     "ps_stream_bridge": {"N_TO_PL": 2, "N_FROM_PL": 3, "ELEM_BYTES": 4}, "ps_stream_to_pl": {}, "ps_stream_from_pl": {},
-    "ps_stream_port": {}, "ps_stream_header": {}, "ps_stream_pick": {},
+    "ps_stream_port": {}, "ps_stream_header": {}, "ps_stream_pick": {}, "ps_stream_burst": {},
 }
 
 

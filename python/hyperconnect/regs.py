@@ -317,8 +317,5 @@ def bridge_sources() -> list[Path]:
     files = generate_bridge()
     stream = paths.RTL / "stream"
     return [files["pkg"], files["csr_pkg"], stream / "ps_stream_pkg.sv", files["sv"], files["csr_sv"],
-            paths.RTL / "hc_fifo.sv",
-            paths.RTL / "hc_rr_arbiter.sv", stream / "ps_stream_pick.sv", stream / "ps_stream_header.sv",
-            stream / "ps_stream_to_pl.sv",
-            stream / "ps_stream_from_pl.sv",
-            stream / "ps_stream_port.sv", stream / "ps_stream_bridge.sv"]
+            paths.RTL / "hc_fifo.sv", paths.RTL / "hc_rr_arbiter.sv",
+            *(stream / f"ps_stream_{m}.sv" for m in ("pick", "header", "burst", "to_pl", "from_pl", "port", "bridge"))]

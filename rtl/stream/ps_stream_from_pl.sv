@@ -76,7 +76,7 @@ module ps_stream_from_pl #(
         if (IDLE < 1) $fatal(1, "ps_stream_from_pl: IDLE must be >= 1");
         if (POLL_GAP < 0 || POLL_GAP > 65535) $fatal(1, "ps_stream_from_pl: POLL_GAP must be 0..65535");
         if (ELEM_BYTES < 1 || ELEM_BYTES > NB || (ELEM_BYTES & (ELEM_BYTES - 1)) != 0)
-            $fatal(1, "ps_stream_%s: ELEM_BYTES must be a power of two 1..DATA_WIDTH/8 (got %0d)", "from_pl", ELEM_BYTES);
+            $fatal(1, "ps_stream_from_pl: ELEM_BYTES must be a power of two 1..DATA_WIDTH/8 (got %0d)", ELEM_BYTES);
         if (ADDR_WIDTH < 13 || ADDR_WIDTH > 64) $fatal(1, "ps_stream_from_pl: ADDR_WIDTH must be 13..64");
     end
 
@@ -115,26 +115,14 @@ module ps_stream_from_pl #(
     // ---- the next data burst
     wire [31:0] avail    = 32'(count) - 32'(claimed);
     wire [31:0] room     = (mask + 32'd1) - (tail_iss - head_c);
-    wire [31:0] to_wrap  = (mask - (tail_iss & mask)) + 32'd1;
-    wire [ADDR_WIDTH-1:0] slot_addr = cfg_base + ADDR_WIDTH'(ps_stream_pkg::DATA_OFFSET) + ADDR_WIDTH'(tail_iss & mask) * ADDR_WIDTH'(ELEM_BYTES);
-    wire [31:0] to_4k    = (32'd4096 - 32'(slot_addr[11:0])) / 32'(ELEM_BYTES);
-    logic [31:0] shape_now, n_now;       // longest burst the ring's geometry allows; what can go now
-    assign shape_now = ps_stream_pkg::burst_min(to_wrap, to_4k, 32'(MAX_BURST), 32'(MAX_BURST), MAX_BURST);
-    assign n_now     = ps_stream_pkg::burst_min(to_wrap, to_4k, room, avail, MAX_BURST);
-    // Sized one cycle ahead (registered: a chain of 32-bit subtractions and compares). A registered size
-    // is never too large: `avail` and `room` only grow between two cycles, except when a data burst is
-    // issued, and the cycle after an issue issues no data burst.
-    logic [31:0] shape, n;
+    // sized one cycle ahead (ps_stream_burst): avail and room only grow except at an issue; shape is the
+    // longest burst the ring's geometry allows (a shorter one waits for IDLE)
+    logic [31:0]           n, shape;
     logic [ADDR_WIDTH-1:0] data_addr;
-    always_ff @(posedge aclk) begin
-        if (!aresetn) begin
-            shape <= '0; n <= '0; data_addr <= '0;
-        end else begin
-            shape     <= shape_now;
-            n         <= state == S_RUN && !(wr_req && wr_grant && wr_kind == ps_stream_pkg::K_DATA) ? n_now : '0;
-            data_addr <= slot_addr;
-        end
-    end
+    ps_stream_burst #(.ADDR_WIDTH(ADDR_WIDTH), .ELEM_BYTES(ELEM_BYTES), .MAX_BURST(MAX_BURST)) u_burst (
+        .aclk, .aresetn, .run(state == S_RUN), .issued(wr_req && wr_grant && wr_kind == ps_stream_pkg::K_DATA),
+        .base(cfg_base), .mask, .index(tail_iss), .avail, .room, .n, .shape, .addr(data_addr)
+    );
     wire paused    = idle_cnt == ($clog2(IDLE + 1))'(IDLE);
     wire want_data = state == S_RUN && n != 0 && (n == shape || paused);
     // a stream whose ring is full polls head at most once per POLL_GAP cycles (after a read that freed nothing)

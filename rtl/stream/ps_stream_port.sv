@@ -158,13 +158,8 @@ module ps_stream_port #(
         .aclk, .aresetn, .req(wr_req), .ready((!m_axi_awvalid || m_axi_awready) && !wq_full && !bq_full),
         .take(aw_take), .sel(aw_sel), .grant(wr_grant)
     );
-    if (K > 1) begin : g_lane
-        assign wq_push = '{unit: aw_sel, kind: wr_kind[aw_sel], len: wr_len[aw_sel], value: wr_value[aw_sel],
-                           lane: wr_addr[aw_sel][$clog2(NB)-1:$clog2(ELEM_BYTES)]};
-    end else begin : g_no_lane
-        assign wq_push = '{unit: aw_sel, kind: wr_kind[aw_sel], len: wr_len[aw_sel], value: wr_value[aw_sel],
-                           lane: 1'b0};
-    end
+    assign wq_push = '{unit: aw_sel, kind: wr_kind[aw_sel], len: wr_len[aw_sel], value: wr_value[aw_sel],
+                       lane: LW'(wr_addr[aw_sel] >> $clog2(ELEM_BYTES))};   // unused (w_lane 0) if K == 1
     wire w_fire   = m_axi_wvalid && m_axi_wready;
     wire w_end    = w_beat == wq_head.len;
     hc_fifo #(.WIDTH($bits(wentry_t)), .DEPTH(MAX_WR_OUT)) u_wq (

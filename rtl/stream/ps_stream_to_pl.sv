@@ -69,7 +69,7 @@ module ps_stream_to_pl #(
             $fatal(1, "ps_stream_to_pl: MAX_BURST must be a power of two 1..256 (got %0d)", MAX_BURST);
         if (BUF_DEPTH < MAX_BURST) $fatal(1, "ps_stream_to_pl: BUF_DEPTH must be >= MAX_BURST");
         if (ELEM_BYTES < 1 || ELEM_BYTES > NB || (ELEM_BYTES & (ELEM_BYTES - 1)) != 0)
-            $fatal(1, "ps_stream_%s: ELEM_BYTES must be a power of two 1..DATA_WIDTH/8 (got %0d)", "to_pl", ELEM_BYTES);
+            $fatal(1, "ps_stream_to_pl: ELEM_BYTES must be a power of two 1..DATA_WIDTH/8 (got %0d)", ELEM_BYTES);
         if (ADDR_WIDTH < 13 || ADDR_WIDTH > 64) $fatal(1, "ps_stream_to_pl: ADDR_WIDTH must be 13..64");
         if (POLL_GAP < 0 || POLL_GAP > 65535) $fatal(1, "ps_stream_to_pl: POLL_GAP must be 0..65535");
     end
@@ -117,24 +117,13 @@ module ps_stream_to_pl #(
     wire [31:0] avail    = tail_c - head_res;
     wire [31:0] inflight = head_res - head_rcv;
     wire [31:0] room     = 32'(BUF_DEPTH) - 32'(count) - inflight;
-    wire [31:0] to_wrap  = (mask - (head_res & mask)) + 32'd1;
-    wire [ADDR_WIDTH-1:0] slot_addr = cfg_base + ADDR_WIDTH'(ps_stream_pkg::DATA_OFFSET) + ADDR_WIDTH'(head_res & mask) * ADDR_WIDTH'(ELEM_BYTES);
-    wire [31:0] to_4k    = (32'd4096 - 32'(slot_addr[11:0])) / 32'(ELEM_BYTES);
-    logic [31:0] n_now, n;
-    assign n_now = ps_stream_pkg::burst_min(avail, to_wrap, to_4k, room, MAX_BURST);
-    // The burst is sized one cycle ahead (registered: the sizing is a chain of 32-bit subtractions and
-    // compares). A registered size is never too large: between two cycles `avail` and `room` only grow,
-    // except when a data burst is issued, and the cycle after an issue issues no data burst.
+    // sized one cycle ahead (ps_stream_burst): avail and room only grow except at an issue
+    logic [31:0]           n, shape_unused;
     logic [ADDR_WIDTH-1:0] data_addr;
-    always_ff @(posedge aclk) begin
-        if (!aresetn) begin
-            n <= '0;
-            data_addr <= '0;
-        end else begin
-            n <= state == S_RUN && !(rd_req && rd_grant && rd_kind == ps_stream_pkg::K_DATA) ? n_now : '0;
-            data_addr <= slot_addr;
-        end
-    end
+    ps_stream_burst #(.ADDR_WIDTH(ADDR_WIDTH), .ELEM_BYTES(ELEM_BYTES), .MAX_BURST(MAX_BURST)) u_burst (
+        .aclk, .aresetn, .run(state == S_RUN), .issued(rd_req && rd_grant && rd_kind == ps_stream_pkg::K_DATA),
+        .base(cfg_base), .mask, .index(head_res), .avail, .room, .n, .shape(shape_unused), .addr(data_addr)
+    );
     wire want_data = state == S_RUN && n != 0;
     // an idle stream polls tail at most once per POLL_GAP cycles (after a read that brought nothing new)
     localparam int GW = $clog2(POLL_GAP + 2);

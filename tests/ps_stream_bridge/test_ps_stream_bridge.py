@@ -44,24 +44,27 @@ class Ring:
             self.put32(off, 0)
         self.tail = self.head = 0
 
+    def _write(self, addr: int, v: int, nbytes: int) -> None:
+        for k in range(nbytes):
+            self.mem[addr + k] = (v >> (8 * k)) & 0xFF
+
+    def _read(self, addr: int, nbytes: int) -> int:
+        return sum(self.mem.get(addr + k, 0) << (8 * k) for k in range(nbytes))
+
     def put32(self, off: int, v: int) -> None:
-        for k in range(4):
-            self.mem[self.base + off + k] = (v >> (8 * k)) & 0xFF
+        self._write(self.base + off, v, 4)
 
     def get32(self, off: int) -> int:
-        return sum(self.mem.get(self.base + off + k, 0) << (8 * k) for k in range(4))
+        return self._read(self.base + off, 4)
 
     def slot(self, i: int) -> int:
         return self.base + DATA + (i % self.cap) * EB
 
     def write_slot(self, i: int, v: int) -> None:
-        a = self.slot(i)
-        for k in range(EB):
-            self.mem[a + k] = (v >> (8 * k)) & 0xFF
+        self._write(self.slot(i), v, EB)
 
     def read_slot(self, i: int) -> int:
-        a = self.slot(i)
-        return sum(self.mem.get(a + k, 0) << (8 * k) for k in range(EB))
+        return self._read(self.slot(i), EB)
 
 
 async def produce(clk, ring: Ring, items: list[int], rng: random.Random, batch: int) -> None:

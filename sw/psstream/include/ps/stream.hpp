@@ -122,7 +122,7 @@ inline std::uint64_t thread_token() {
 struct core {
     std::byte* base = nullptr;
     std::size_t bytes = 0;
-    std::uint32_t elem = 0, slot = 0, cap = 0, mask = 0, batch = 1;
+    std::uint32_t cap = 0, mask = 0, batch = 1;
     std::string name;
     enum class backing { heap, shm, external } kind = backing::heap;
     std::string shm_name;
@@ -182,13 +182,9 @@ struct held_back_list {
     }
     ~held_back_list() {
         std::lock_guard<std::mutex> g(registry().m);
-        lock();
-        for (auto& h : items) {
-            h.stream->publish(h.side);
-            (h.side == role::producer ? h.stream->prod : h.stream->cons).listed_by = 0;
-        }
+        flush();
+        for (auto& h : items) (h.side == role::producer ? h.stream->prod : h.stream->cons).listed_by = 0;
         items.clear();
-        unlock();
         auto& all = registry().lists;
         all.erase(std::find(all.begin(), all.end(), this));
     }
@@ -402,23 +398,23 @@ public:
     // are out of line (a call per element would cost more than the element).
     PS_STREAM_INLINE void read(T& v) {
         side& s = consumer();
-        if (__builtin_expect(s.mine == s.other, 0)) wait_data(s);
+        if (__builtin_expect(s.mine == s.other, 0)) wait_for(s, role::consumer);
         take(s, v);
     }
     PS_STREAM_INLINE bool read_nb(T& v) {
         side& s = consumer();
-        if (__builtin_expect(s.mine == s.other, 0) && !poll_data(s)) return false;   // v untouched
+        if (__builtin_expect(s.mine == s.other, 0) && !poll(s, role::consumer)) return false;   // v untouched
         take(s, v);
         return true;
     }
     PS_STREAM_INLINE void write(const T& v) {
         side& s = producer();
-        if (__builtin_expect(s.mine - s.other == c_->cap, 0)) wait_room(s);
+        if (__builtin_expect(s.mine - s.other == c_->cap, 0)) wait_for(s, role::producer);
         put(s, v);
     }
     PS_STREAM_INLINE bool write_nb(const T& v) {
         side& s = producer();
-        if (__builtin_expect(s.mine - s.other == c_->cap, 0) && !poll_room(s)) return false;
+        if (__builtin_expect(s.mine - s.other == c_->cap, 0) && !poll(s, role::producer)) return false;
         put(s, v);
         return true;
     }
@@ -481,8 +477,6 @@ private:
     }
     void setup(std::uint32_t cap, bool per_thread) {
         auto& c = *c_;
-        c.elem = sizeof(T);
-        c.slot = layout::slot_bytes(sizeof(T));
         c.cap = cap;
         c.mask = cap - 1;
         c.batch = cap / 8 == 0 ? 1 : (cap / 8 > 64 ? 64 : cap / 8);
@@ -550,22 +544,15 @@ private:
     }
     PS_STREAM_INLINE side& producer() { return endpoint(role::producer); }
     PS_STREAM_INLINE side& consumer() { return endpoint(role::consumer); }
-    // The ring looked empty (full) from the cached pointer: publish what this thread holds back, then look
-    // again. Publishing first keeps the re-read (a miss on the other side's line) off the round trip of a
-    // ping-pong; the stores drain while that load waits.
-    PS_STREAM_COLD bool poll_data(side& s) {
+    // The ring looked empty (consumer) or full (producer) from the cached pointer: publish what this thread
+    // holds back, then look again. Publishing first keeps the re-read (a miss on the other side's line) off
+    // the round trip of a ping-pong; the stores drain while that load waits.
+    PS_STREAM_COLD bool poll(side& s, role r) {
         detail::flush_thread();
-        return refill(s);
+        return r == role::consumer ? refill(s) : drain(s);
     }
-    PS_STREAM_COLD bool poll_room(side& s) {
-        detail::flush_thread();
-        return drain(s);
-    }
-    PS_STREAM_COLD void wait_data(side& s) {
-        if (!poll_data(s)) wait([&] { return refill(s); });
-    }
-    PS_STREAM_COLD void wait_room(side& s) {
-        if (!poll_room(s)) wait([&] { return drain(s); });
+    PS_STREAM_COLD void wait_for(side& s, role r) {
+        if (!poll(s, r)) wait([&] { return r == role::consumer ? refill(s) : drain(s); });
     }
     // consumer: re-read the producer's tail; true if there is data now
     bool refill(side& s) {
