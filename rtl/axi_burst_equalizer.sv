@@ -22,12 +22,19 @@
 //             All are registered (a change applies from the next cycle) and may change at any time:
 //             each sub-burst is cut with the values in force when it is issued, so a change never
 //             corrupts a transaction in flight.
-// Choices:    IDs are serialised per direction: a request with another ID waits until all sub-bursts of
-//             the previous ID have completed, so responses reordered across IDs downstream cannot be
-//             misattributed. WRAP and exclusive (AxLOCK) bursts pass unsplit. INCR sub-bursts never cross
-//             a 4 KB boundary, even when an (illegal) original does.
+// IDs:        every sub-burst leaves on ID 0 (m_axi_arid/awid are 0), so the slave answers them in issue
+//             order, and the bookkeeping of each issued sub-burst holds the master's ID, which R and B get
+//             back. A master that uses several IDs (caches, multi-channel DMAs) keeps up to L
+//             sub-transactions in flight whatever its IDs, and sees its responses in request order (AXI
+//             allows that: order is only required within an ID). (The first version drained every
+//             sub-burst of one ID before issuing another ID: one transaction in flight for a master that
+//             rotates IDs; issue 15.) An exclusive-access monitor behind the equalizer sees one ID per
+//             equalizer.
+// Choices:    WRAP and exclusive (AxLOCK) bursts pass unsplit. INCR sub-bursts never cross a 4 KB
+//             boundary, even when an (illegal) original does.
 // Assumes:    AxSIZE <= log2(DATA_WIDTH/8); the master's WLAST is not used (the equalizer counts beats
-//             from AWLEN); the slave answers every sub-burst with exactly AxLEN+1 R beats / one B.
+//             from AWLEN); the slave answers every sub-burst with exactly AxLEN+1 R beats / one B, and
+//             answers one ID in order (AXI); m_axi_rid/bid are not used.
 module axi_burst_equalizer #(
     parameter int ADDR_WIDTH  = 32,
     parameter int DATA_WIDTH  = 64,
@@ -153,31 +160,33 @@ module axi_burst_equalizer #(
 
     // ================================ read direction =============================================
     logic          rt_push, rt_last_in, rt_head_last, rt_empty, rt_full;
+    logic [ID_WIDTH-1:0] rt_id_in, rt_head_id;
     logic [7:0]    rt_len_unused;
     logic [CW-1:0] rt_count;
     wire           r_fire_last = m_axi_rvalid && m_axi_rready && m_axi_rlast;
 
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY)) u_ar_split (
         .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
-        .allow(!rt_full && 9'(rt_count) < max_rd), .tracked_empty(rt_empty),
+        .allow(!rt_full && 9'(rt_count) < max_rd),
         .in_id(s_axi_arid), .in_addr(s_axi_araddr), .in_len(s_axi_arlen), .in_size(s_axi_arsize),
         .in_burst(s_axi_arburst), .in_lock(s_axi_arlock), .in_cache(s_axi_arcache),
         .in_prot(s_axi_arprot), .in_qos(s_axi_arqos), .in_valid(s_axi_arvalid), .in_ready(s_axi_arready),
-        .out_id(m_axi_arid), .out_addr(m_axi_araddr), .out_len(m_axi_arlen), .out_size(m_axi_arsize),
+        .out_addr(m_axi_araddr), .out_len(m_axi_arlen), .out_size(m_axi_arsize),
         .out_burst(m_axi_arburst), .out_lock(m_axi_arlock), .out_cache(m_axi_arcache),
         .out_prot(m_axi_arprot), .out_qos(m_axi_arqos), .out_valid(m_axi_arvalid), .out_ready(m_axi_arready),
-        .track_push(rt_push), .track_last(rt_last_in), .track_len(rt_len_unused)
+        .track_push(rt_push), .track_last(rt_last_in), .track_len(rt_len_unused), .track_id(rt_id_in)
+    );
+    assign m_axi_arid = '0;
+
+    // One entry per issued read sub-burst: the master's ID, and does it end the original burst?
+    hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH)) u_r_track (
+        .clk(aclk), .rst_n(aresetn), .push(rt_push), .push_data({rt_id_in, rt_last_in}), .pop(r_fire_last),
+        .head({rt_head_id, rt_head_last}), .empty(rt_empty), .full(rt_full), .count(rt_count)
     );
 
-    // One entry per issued read sub-burst: does it end the original burst?
-    hc_fifo #(.WIDTH(1), .DEPTH(TRACK_DEPTH)) u_r_track (
-        .clk(aclk), .rst_n(aresetn), .push(rt_push), .push_data(rt_last_in), .pop(r_fire_last),
-        .head(rt_head_last), .empty(rt_empty), .full(rt_full), .count(rt_count)
-    );
-
-    // R merge (R4): data passes straight through; RLAST survives only on the original's last beat.
-    // Error responses pass per beat, unchanged.
-    assign s_axi_rid    = m_axi_rid;
+    // R merge (R4): data passes straight through with the master's ID; RLAST survives only on the
+    // original's last beat. Error responses pass per beat, unchanged.
+    assign s_axi_rid    = rt_head_id;
     assign s_axi_rdata  = m_axi_rdata;
     assign s_axi_rresp  = m_axi_rresp;
     assign s_axi_rlast  = m_axi_rlast && (rt_empty || rt_head_last);
@@ -187,6 +196,7 @@ module axi_burst_equalizer #(
     // ================================ write direction ============================================
     logic          aw_push, aw_last_in;
     logic [7:0]    aw_len_in;
+    logic [ID_WIDTH-1:0] aw_id_in, bt_head_id;
     logic          bt_head_last, bt_empty, bt_full;
     logic [CW-1:0] bt_count;
     logic [7:0]    wt_head_len;
@@ -195,15 +205,16 @@ module axi_burst_equalizer #(
 
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY)) u_aw_split (
         .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
-        .allow(!bt_full && !wt_full && 9'(bt_count) < max_wr), .tracked_empty(bt_empty),
+        .allow(!bt_full && !wt_full && 9'(bt_count) < max_wr),
         .in_id(s_axi_awid), .in_addr(s_axi_awaddr), .in_len(s_axi_awlen), .in_size(s_axi_awsize),
         .in_burst(s_axi_awburst), .in_lock(s_axi_awlock), .in_cache(s_axi_awcache),
         .in_prot(s_axi_awprot), .in_qos(s_axi_awqos), .in_valid(s_axi_awvalid), .in_ready(s_axi_awready),
-        .out_id(m_axi_awid), .out_addr(m_axi_awaddr), .out_len(m_axi_awlen), .out_size(m_axi_awsize),
+        .out_addr(m_axi_awaddr), .out_len(m_axi_awlen), .out_size(m_axi_awsize),
         .out_burst(m_axi_awburst), .out_lock(m_axi_awlock), .out_cache(m_axi_awcache),
         .out_prot(m_axi_awprot), .out_qos(m_axi_awqos), .out_valid(m_axi_awvalid), .out_ready(m_axi_awready),
-        .track_push(aw_push), .track_last(aw_last_in), .track_len(aw_len_in)
+        .track_push(aw_push), .track_last(aw_last_in), .track_len(aw_len_in), .track_id(aw_id_in)
     );
+    assign m_axi_awid = '0;
 
     // W split (R5): one entry per issued write sub-burst holding its length; WLAST is inserted on the
     // beat that completes it.
@@ -233,12 +244,12 @@ module axi_burst_equalizer #(
     wire  [1:0] b_merged = (m_axi_bresp > b_worst) ? m_axi_bresp : b_worst;
     wire        b_fire   = m_axi_bvalid && m_axi_bready;
 
-    hc_fifo #(.WIDTH(1), .DEPTH(TRACK_DEPTH)) u_b_track (
-        .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_data(aw_last_in), .pop(b_fire),
-        .head(bt_head_last), .empty(bt_empty), .full(bt_full), .count(bt_count)
+    hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH)) u_b_track (
+        .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_data({aw_id_in, aw_last_in}), .pop(b_fire),
+        .head({bt_head_id, bt_head_last}), .empty(bt_empty), .full(bt_full), .count(bt_count)
     );
 
-    assign s_axi_bid    = m_axi_bid;
+    assign s_axi_bid    = bt_head_id;
     assign s_axi_bresp  = b_merged;
     assign s_axi_bvalid = m_axi_bvalid && !b_absorb;
     assign m_axi_bready = b_absorb ? 1'b1 : s_axi_bready;
@@ -248,9 +259,10 @@ module axi_burst_equalizer #(
         else if (b_fire)  b_worst <= b_absorb ? b_merged : 2'b00;
     end
 
-    // The master's WLAST is redundant with AWLEN; it is deliberately not used.
+    // The master's WLAST is redundant with AWLEN; it is deliberately not used. The slave's RID/BID are
+    // always 0 (one ID downstream).
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, s_axi_wlast, rt_len_unused, wt_count_unused};
+    wire unused_ok = &{1'b0, s_axi_wlast, rt_len_unused, wt_count_unused, m_axi_rid, m_axi_bid};
     /* verilator lint_on UNUSEDSIGNAL */
 
 `ifdef FORMAL
@@ -264,13 +276,8 @@ module axi_burst_equalizer #(
     // outstanding limit. Configuration may change every cycle. Bounded check (bursts <= 8 beats, nominal
     // <= 4); hc_burst_splitter's arithmetic is exercised on every burst type and size.
     localparam int FQ = 8;                           // shadow queue depth (environment kept below it)
-    logic f_past = 1'b0, f_was_reset = 1'b1;
-    always_ff @(posedge aclk) begin
-        f_past      <= 1'b1;
-        f_was_reset <= !aresetn;
-    end
-    always_comb if (!f_past) assume (!aresetn);
-    wire f_live = f_past && aresetn && !f_was_reset;
+    logic f_past, f_live;
+    hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past, .f_live);
 
     // shadow queues (hc_formal_bursts): original reads accepted (ARLEN), read sub-bursts issued (ARLEN,
     // ID), write sub-bursts cut whose data is incomplete (W may precede AW, as AXI allows), and those whose
@@ -280,13 +287,18 @@ module axi_burst_equalizer #(
     wire m_aw = m_axi_awvalid && m_axi_awready, m_w = m_axi_wvalid && m_axi_wready;
     wire m_b  = m_axi_bvalid && m_axi_bready, s_aw = s_axi_awvalid && s_axi_awready;
     wire s_b  = s_axi_bvalid && s_axi_bready;
-    logic [3:0] f_sr_n, f_mr_n, f_mw_n, f_ma_n;
-    logic [7:0] f_sr_len, f_mw_len_unused, f_ma_len;
-    logic [ID_WIDTH+7:0] f_mr_head;
-    logic f_sr_last, f_mr_last, f_mw_last, f_ma_last_unused;
-    hc_formal_bursts #(.FQ(FQ)) u_f_sr (
-        .aclk, .aresetn, .push(s_ar), .push_data(s_axi_arlen), .beat(s_r), .pop(s_r && f_sr_last),
-        .n(f_sr_n), .head(f_sr_len), .at_last(f_sr_last));
+    logic [3:0] f_sr_n, f_mr_n, f_mw_n, f_ma_n, f_sb_n;
+    logic [7:0] f_mw_len_unused, f_ma_len, f_sb_len_unused;
+    logic [ID_WIDTH+7:0] f_mr_head, f_sr_head;
+    logic [ID_WIDTH-1:0] f_sb_id;
+    logic f_sr_last, f_mr_last, f_mw_last, f_ma_last_unused, f_sb_last_unused;
+    hc_formal_bursts #(.FQ(FQ), .W(ID_WIDTH + 8)) u_f_sr (
+        .aclk, .aresetn, .push(s_ar), .push_data({s_axi_arid, s_axi_arlen}), .beat(s_r), .pop(s_r && f_sr_last),
+        .n(f_sr_n), .head(f_sr_head), .at_last(f_sr_last));
+    // writes accepted from the accelerator, in order, owed a B (their ID; the length is not used)
+    hc_formal_bursts #(.FQ(FQ), .W(ID_WIDTH + 8)) u_f_sb (
+        .aclk, .aresetn, .push(s_aw), .push_data({s_axi_awid, 8'd0}), .beat(s_b), .pop(s_b),
+        .n(f_sb_n), .head({f_sb_id, f_sb_len_unused}), .at_last(f_sb_last_unused));
     hc_formal_bursts #(.FQ(FQ), .W(ID_WIDTH + 8)) u_f_mr (
         .aclk, .aresetn, .push(m_ar), .push_data({m_axi_arid, m_axi_arlen}), .beat(m_r), .pop(m_r && m_axi_rlast),
         .n(f_mr_n), .head(f_mr_head), .at_last(f_mr_last));
@@ -298,14 +310,12 @@ module axi_burst_equalizer #(
         .n(f_ma_n), .head(f_ma_len), .at_last(f_ma_last_unused));
     logic [4:0] f_mb_owed;                           // write sub-bursts whose data is complete, no B yet
     logic [4:0] f_mb_aw;                             // write sub-bursts whose AW was accepted, no B yet
-    logic [4:0] f_s_writes;                          // writes accepted from the accelerator, no B yet
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            f_mb_owed <= '0; f_mb_aw <= '0; f_s_writes <= '0;
+            f_mb_owed <= '0; f_mb_aw <= '0;
         end else begin
             f_mb_aw    <= f_mb_aw + 5'(m_aw) - 5'(m_b);
             f_mb_owed  <= f_mb_owed + 5'(m_w && m_axi_wlast) - 5'(m_b);
-            f_s_writes <= f_s_writes + 5'(s_aw) - 5'(s_b);
         end
     end
 
@@ -330,7 +340,8 @@ module axi_burst_equalizer #(
     always_comb if (aresetn && f_past) begin
         // environment: shadow queues stay within their depth; the memory answers issued sub-bursts in
         // order, RLAST on beat ARLEN + 1, the sub-burst's ID, and a B only after a sub-burst's data
-        assume (f_sr_n < 4'(FQ - 1) && f_mr_n < 4'(FQ - 1) && f_mw_n < 4'(FQ - 1) && f_ma_n < 4'(FQ - 1));
+        assume (f_sr_n < 4'(FQ - 1) && f_mr_n < 4'(FQ - 1) && f_mw_n < 4'(FQ - 1) && f_ma_n < 4'(FQ - 1)
+                && f_sb_n < 4'(FQ - 1));
         // bounded search: bursts of up to 8 beats, nominal lengths 1..4 (0 is taken as 1), so a burst is
         // cut into up to 8 sub-bursts within the depth; the arithmetic does not depend on the sizes
         assume (s_axi_arlen < 8'd8 && s_axi_awlen < 8'd8 && cfg_nominal_len <= 9'd4);
@@ -342,9 +353,13 @@ module axi_burst_equalizer #(
 `endif
         if (m_axi_rvalid) assume (f_mr_n != '0 && m_axi_rlast == f_mr_last && m_axi_rid == f_mr_head[ID_WIDTH+7:8]);
         if (m_axi_bvalid) assume (f_mb_owed != '0 && f_mb_aw != '0);
-        // the accelerator side is answered correctly
-        if (s_axi_rvalid) assert (f_sr_n != '0 && s_axi_rlast == f_sr_last);
-        if (s_axi_bvalid) assert (f_s_writes != '0);
+        // the accelerator side is answered correctly, in request order (so in order per ID) and with the
+        // request's own ID, whatever IDs it used
+        if (s_axi_rvalid) assert (f_sr_n != '0 && s_axi_rlast == f_sr_last && s_axi_rid == f_sr_head[ID_WIDTH+7:8]);
+        if (s_axi_bvalid) assert (f_sb_n != '0 && s_axi_bid == f_sb_id);
+        // every sub-burst leaves on one ID
+        if (m_axi_arvalid) assert (m_axi_arid == '0);
+        if (m_axi_awvalid) assert (m_axi_awid == '0);
         // write data only for sub-bursts cut, WLAST on each one's last beat, and the AWs issued in the
         // same order with the same lengths
         if (m_axi_wvalid) assert (f_mw_n != '0 && m_axi_wlast == f_mw_last);

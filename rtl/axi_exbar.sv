@@ -9,7 +9,8 @@
 //
 // Arbitration: AR and AW each have an independent arbiter: strict priority by class (cfg_prio, a higher
 //   class always wins; paper 002 section 5), round-robin within a class granting one transaction per port
-//   per round (hc_rr_arbiter), work-conserving. Write data is forwarded in AW grant order (a FIFO of port
+//   per round (hc_rr_arbiter, one pointer per class, so higher-class grants never starve a port inside a
+//   lower class), work-conserving. Write data is forwarded in AW grant order (a FIFO of port
 //   indices, W_ROUTE_DEPTH deep; AW grants pause while it is full).
 // Global limit G (cfg_global_limit): at most G transactions granted and not completed (AR until RLAST,
 //   AW until B) per direction, all ports together, so a high-class request finds at most G transactions
@@ -17,6 +18,8 @@
 // Routing back: the master-side ID is {port index, port ID} (M_ID_WIDTH = ID_WIDTH + clog2(S_COUNT)), so
 //   R and B are routed by ID and stay correct when the memory reorders responses across ports/IDs.
 //   A response whose port field is >= S_COUNT (a slave bug) is accepted and dropped, never a hang.
+//   A port's RID/RDATA/RRESP/RLAST (BID/BRESP) are zero in every cycle its RVALID (BVALID) is low, so no
+//   port sees another port's responses.
 //
 // Parameters: S_COUNT (1..16), ADDR_WIDTH (12..64), DATA_WIDTH (8..1024, power of two), ID_WIDTH (>= 1),
 //             W_ROUTE_DEPTH (>= 1), M_ID_WIDTH (derived; do not override), PRIO_W (class bits, 1..4),
@@ -229,13 +232,13 @@ module axi_exbar #(
     assign m_axi_rready = r_port_ok ? s_axi_rready[r_port] : 1'b1;
     assign m_axi_bready = b_port_ok ? s_axi_bready[b_port] : 1'b1;
 
+    // a port's response payload is the memory's only in the cycles its own VALID is high, zero otherwise:
+    // no port ever sees another port's read data or responses on its wires (issue 15)
     for (genvar i = 0; i < S_COUNT; i++) begin : g_resp
-        assign s_axi_rid[i*ID_WIDTH +: ID_WIDTH]     = m_axi_rid[ID_WIDTH-1:0];
-        assign s_axi_rdata[i*DATA_WIDTH +: DATA_WIDTH] = m_axi_rdata;
-        assign s_axi_rresp[i*2 +: 2]                 = m_axi_rresp;
-        assign s_axi_rlast[i]                        = m_axi_rlast;
-        assign s_axi_bid[i*ID_WIDTH +: ID_WIDTH]     = m_axi_bid[ID_WIDTH-1:0];
-        assign s_axi_bresp[i*2 +: 2]                 = m_axi_bresp;
+        assign {s_axi_rid[i*ID_WIDTH +: ID_WIDTH], s_axi_rdata[i*DATA_WIDTH +: DATA_WIDTH], s_axi_rresp[i*2 +: 2],
+                s_axi_rlast[i]} = s_axi_rvalid[i] ? {m_axi_rid[ID_WIDTH-1:0], m_axi_rdata, m_axi_rresp, m_axi_rlast} : '0;
+        assign {s_axi_bid[i*ID_WIDTH +: ID_WIDTH], s_axi_bresp[i*2 +: 2]} =
+            s_axi_bvalid[i] ? {m_axi_bid[ID_WIDTH-1:0], m_axi_bresp} : '0;
     end
 
     /* verilator lint_off UNUSEDSIGNAL */

@@ -2,23 +2,30 @@
 // strict-priority/round-robin arbitration and run-time control over AXI4-Lite (paper 001, HyperConnect;
 // priority classes from paper 002 section 5).
 //
-//   s_axi port i -> hc_supervisor i (hc_decoupler -> hc_guard -> axi_burst_equalizer -> hc_reservation
-//                   AR/AW, hc_port_counters) -> axi_exbar (class priority, round-robin, global limit G) -> m_axi
+//   s_axi port i -> hc_supervisor i (hc_watchdog -> hc_decoupler -> hc_guard -> axi_burst_equalizer ->
+//                   hc_reservation AR/AW, hc_port_counters) -> axi_exbar (class priority, round-robin per
+//                   class, global limit G) -> m_axi
 //   s_axil -> hc_regs_ports (PeakRDL block from rdl/hyperconnect.rdl) -> hc_cfg_check per ranged field
 //   hc_period: the central unit recharging every port's budgets in the same cycle
 //
 // Latency (cycles, input VALID -> output VALID, idle, every function enabled):
-//   AR 2 | AW 2 | W 0 | R 0 | B 0
+//   AR 2 | AW 2 | W 1 | R 0 | B 0
 //   AR/AW: 1 in the equalizer's output skid buffer (the paper's input eFIFO stage) + 1 in the crossbar's
 //   output register (the output eFIFO stage); both are hc_reg_slice instances, so a further stage is one
-//   more slice. W/R/B are combinational: W is routed by AW grant order, R/B by ID.
+//   more slice. W: 1 in the watchdog's W register (so the memory port's W holds whatever the accelerator
+//   does), then routed by AW grant order; R/B are combinational, routed by ID.
 // Throughput: one address request per cycle per channel, one data beat per cycle, no bubble between
 //   bursts of different ports.
+// IDs: each port's sub-bursts leave on ID {port, 0} and its responses return with the master's own IDs,
+//   in request order, so a master that uses several IDs keeps its outstanding limit in flight.
+// Isolation: a port's R/B payload is zero in every cycle its VALID is low (proven, `ifdef
+//   FORMAL_HYPERCONNECT below); a port cut off by its watchdog re-couples only once its flags are cleared
+//   and everything it had outstanding has completed (STATUS.cut_off).
 //
 // Parameters: S_COUNT (1..16 ports), ADDR_WIDTH (12..64), DATA_WIDTH (8..1024, power of two),
 //   ID_WIDTH (1..32, per accelerator port), TRACK_DEPTH (4..255: sub-transactions trackable per port and
 //   direction, the upper bound of the outstanding limits), W_ROUTE_DEPTH (write grants awaiting data),
-//   M_ID_WIDTH (derived: ID_WIDTH + clog2(S_COUNT); the memory port's ID carries {port, ID}; do not
+//   M_ID_WIDTH (derived: ID_WIDTH + clog2(S_COUNT); the memory port's ID carries {port, 0}; do not
 //   override).
 // Register map: rdl/hyperconnect.rdl (docs/hyperconnect.md). rtl/ holds the block generated for 16 ports
 //   (hc_regs_pkg, hc_regs, hc_regs_ports), which serves any S_COUNT; `hc regs --ports S_COUNT` generates a
@@ -26,11 +33,10 @@
 //   (nominal length 0 or > 256, outstanding limit 0 or > TRACK_DEPTH, period 0, G 0) are not applied:
 //   the register keeps its previous value and a sticky error flag is set.
 // irq: level, OR over ports of (IRQ_STATUS & IRQ_EN); events: port decoupled, configuration write
-//   rejected, budget spent before the period ended, accelerator fault (FAULT: a request outside the
-//   port's address window, answered with DECERR by hc_guard).
-// Security (docs/security.md): per-port address windows; LOCK freezes the configuration until reset.
-// Assumes: accelerators obey the AXI4 handshake rules (stall protection and protocol guards are
-//   planned, issue 5).
+//   rejected, budget spent before the period ended, accelerator fault (FAULT: window, protocol, watchdog).
+// Security (docs/security.md): per-port address windows, protocol guard, watchdog; LOCK freezes the
+//   configuration until reset.
+// Assumes: the memory answers each ID in order (AXI); accelerators may break AXI (docs/security.md).
 module axi_hyperconnect #(
     parameter int S_COUNT       = 4,
     parameter int ADDR_WIDTH    = 32,
@@ -176,7 +182,7 @@ module axi_hyperconnect #(
     logic [RP*2-1:0]        prio;
     logic [RP-1:0]          res_en, decouple, cnt_clear;
     logic [RP*16-1:0]       rd_budget, wr_budget;
-    logic [RP-1:0]          draining, decoupled, rd_spent, wr_spent;
+    logic [RP-1:0]          draining, decoupled, rd_spent, wr_spent, cut_off;
     logic [RP*4-1:0]        irq_en, irq_status, irq_set;
     logic [RP-1:0]          win_en;
     logic [RP*64-1:0]       win_base, win_size;
@@ -203,6 +209,7 @@ module axi_hyperconnect #(
         .wr_max_out(r_wr_max), .wr_max_out_we(wr_max_we), .wr_max_out_next(wr_max_next),
         .limit_err(rd_max_err | wr_max_err), .rd_budget, .wr_budget,
         .st_draining(draining), .st_decoupled(decoupled), .st_rd_spent(rd_spent), .st_wr_spent(wr_spent),
+        .st_cut_off(cut_off),
         .win_en, .win_base, .win_size, .fault_set, .timeout, .fault_active,
         .irq_en, .irq_status, .irq_set, .cnt_clear, .counters
     );
@@ -295,7 +302,7 @@ module axi_hyperconnect #(
             .fault_w_stall(fault_set[i*NF + 4]), .fault_r_stall(fault_set[i*NF + 5]),
             .fault_b_stall(fault_set[i*NF + 6]), .fault_wlast(fault_set[i*NF + 7]),
             .recharge, .cnt_clear(clear_all || cnt_clear[i]),
-            .draining(draining[i]), .decoupled(decoupled[i]), .rd_budget_spent(rd_spent[i]),
+            .draining(draining[i]), .decoupled(decoupled[i]), .cut_off(cut_off[i]), .rd_budget_spent(rd_spent[i]),
             .wr_budget_spent(wr_spent[i]), .counters(counters[i*256 +: 256]),
             .s_axi_awid(s_axi_awid[i*ID_WIDTH +: ID_WIDTH]),
             .s_axi_awaddr(s_axi_awaddr[i*ADDR_WIDTH +: ADDR_WIDTH]), .s_axi_awlen(s_axi_awlen[i*8 +: 8]),
@@ -359,7 +366,7 @@ module axi_hyperconnect #(
     for (genvar i = S_COUNT; i < RP; i++) begin : g_absent
         assign {nominal_we[i], nominal_err[i], rd_max_we[i], wr_max_we[i], rd_max_err[i], wr_max_err[i]} = '0;
         assign {nominal_next[i*9 +: 9], rd_max_next[i*8 +: 8], wr_max_next[i*8 +: 8]} = '0;
-        assign {draining[i], decoupled[i], rd_spent[i], wr_spent[i]} = '0;
+        assign {draining[i], decoupled[i], rd_spent[i], wr_spent[i], cut_off[i]} = '0;
         assign irq_set[i*4 +: 4] = '0;
         assign fault_set[i*NF +: NF] = '0;
         assign counters[i*256 +: 256] = '0;
@@ -403,4 +410,34 @@ module axi_hyperconnect #(
         .m_axi_rid(m_axi_rid), .m_axi_rdata(m_axi_rdata), .m_axi_rresp(m_axi_rresp), .m_axi_rlast(m_axi_rlast),
         .m_axi_rvalid(m_axi_rvalid), .m_axi_rready(m_axi_rready)
     );
+
+`ifdef FORMAL_HYPERCONNECT
+    // Properties of the whole IP (tests/formal/axi_hyperconnect.sby; the submodules' own FORMAL blocks stay
+    // out, their assumptions are about neighbours that are real here): every input free — the accelerators
+    // may do anything on every channel, software may write any register through s_axil, the memory may
+    // answer anything — except that the memory keeps WREADY's handshake meaning (nothing to assume: the
+    // W properties only look at what the IP drives).
+    logic f_past_unused, f_live;
+    hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past(f_past_unused), .f_live);
+    // task `zero` (k-induction): on every port, in every cycle, no R/B payload without its VALID — nothing
+    // of another port's traffic (or of its own dropped responses) is ever on a port's wires (issue 15)
+    always_comb begin
+        for (int i = 0; i < S_COUNT; i++) begin
+            if (!s_axi_rvalid[i])
+                assert ({s_axi_rid[i*ID_WIDTH +: ID_WIDTH], s_axi_rdata[i*DATA_WIDTH +: DATA_WIDTH],
+                         s_axi_rresp[i*2 +: 2], s_axi_rlast[i]} == '0);
+            if (!s_axi_bvalid[i])
+                assert ({s_axi_bid[i*ID_WIDTH +: ID_WIDTH], s_axi_bresp[i*2 +: 2]} == '0);
+        end
+    end
+`ifdef FORMAL_HYPERCONNECT_W
+    // task `w` (bounded): whatever the accelerators do on W (VALID dropped before READY, data or strobes
+    // changed while waiting, beats without AW), the memory port's W keeps VALID until WREADY with its
+    // data, strobes and WLAST stable (issue 15: the W path was a chain of gates from the accelerator)
+    always_ff @(posedge aclk) if (f_live) begin
+        if ($past(m_axi_wvalid && !m_axi_wready))
+            assert (m_axi_wvalid && $stable({m_axi_wdata, m_axi_wstrb, m_axi_wlast}));
+    end
+`endif
+`endif
 endmodule

@@ -17,9 +17,9 @@
 //          wrap-aware address arithmetic for no fairness gain worth the logic).
 //   lock   exclusive accesses (AxLOCK = 1) pass through unsplit: splitting would break exclusivity.
 //
-// ID serialisation: a request is only issued while every tracked sub-burst carries the same ID
-// (tracked_empty or same ID as the last one issued). Responses for one ID are in order by the AXI rules,
-// so the data-channel halves can track sub-bursts with one FIFO, whatever the slave reorders across IDs.
+// IDs: the splitter issues requests whatever their IDs; the sub-bursts leave without one (the equalizer
+// sends them all on one ID, so the slave answers them in order) and each one's original ID is reported
+// on track_id for the data-channel halves to restore.
 //
 // Parameters: ADDR_WIDTH (>= 12), ID_WIDTH (>= 1), REGISTER_READY (output slice with registered READY)
 // Runtime:    cfg_len (nominal beats - 1, 0..255), allow (room to track one more sub-burst)
@@ -32,7 +32,6 @@ module hc_burst_splitter #(
     input  logic                  rst_n,
     input  logic [7:0]            cfg_len,      // nominal length - 1 (AxLEN form)
     input  logic                  allow,
-    input  logic                  tracked_empty,
     // original request
     input  logic [ID_WIDTH-1:0]   in_id,
     input  logic [ADDR_WIDTH-1:0] in_addr,
@@ -45,8 +44,7 @@ module hc_burst_splitter #(
     input  logic [3:0]            in_qos,
     input  logic                  in_valid,
     output logic                  in_ready,
-    // sub-burst
-    output logic [ID_WIDTH-1:0]   out_id,
+    // sub-burst (its ID is track_id)
     output logic [ADDR_WIDTH-1:0] out_addr,
     output logic [7:0]            out_len,
     output logic [2:0]            out_size,
@@ -60,7 +58,8 @@ module hc_burst_splitter #(
     // bookkeeping of each issued sub-burst
     output logic                  track_push,
     output logic                  track_last,
-    output logic [7:0]            track_len
+    output logic [7:0]            track_len,
+    output logic [ID_WIDTH-1:0]   track_id
 );
     initial begin
         if (ADDR_WIDTH < 13) $fatal(1, "hc_burst_splitter: ADDR_WIDTH must be >= 13 (got %0d)", ADDR_WIDTH);
@@ -84,7 +83,6 @@ module hc_burst_splitter #(
     logic [3:0]            cur_cache;
     logic [2:0]            cur_prot;
     logic [3:0]            cur_qos;
-    logic [ID_WIDTH-1:0]   last_id;        // ID of the last sub-burst issued
 
     // The split of the source request: sub-burst length, last?, remainder and its start address.
     localparam int HI = ADDR_WIDTH - 12;
@@ -134,32 +132,30 @@ module hc_burst_splitter #(
     wire [7:0]            sub_len   = sp.len;
 
     // Sub-bursts leave through a register slice: READY from downstream never reaches `load`.
-    localparam int OW = ID_WIDTH + ADDR_WIDTH + 8 + 3 + 2 + 1 + 4 + 3 + 4;
+    localparam int OW = ADDR_WIDTH + 8 + 3 + 2 + 1 + 4 + 3 + 4;
     logic          out_free;
     logic [OW-1:0] out_data;
     wire  [3:0]    src_cache = cur_valid ? cur_cache : in_cache;
     wire  [2:0]    src_prot  = cur_valid ? cur_prot  : in_prot;
     wire  [3:0]    src_qos   = cur_valid ? cur_qos   : in_qos;
-    wire           id_ok     = tracked_empty || (src_id == last_id);
-    wire           load      = src_valid && out_free && allow && id_ok;
+    wire           load      = src_valid && out_free && allow;
 
     hc_reg_slice #(.WIDTH(OW), .REGISTER_READY(REGISTER_READY)) u_out (
         .clk(clk), .rst_n(rst_n),
-        .in_data({src_id, src_addr, sub_len, src_size, src_burst, src_lock, src_cache, src_prot, src_qos}),
+        .in_data({src_addr, sub_len, src_size, src_burst, src_lock, src_cache, src_prot, src_qos}),
         .in_valid(load), .in_ready(out_free),
         .out_data(out_data), .out_valid(out_valid), .out_ready(out_ready)
     );
-    assign {out_id, out_addr, out_len, out_size, out_burst, out_lock, out_cache, out_prot, out_qos} = out_data;
-
-
+    assign {out_addr, out_len, out_size, out_burst, out_lock, out_cache, out_prot, out_qos} = out_data;
 
     // Accept a new original request when nothing is left over, or while the last sub-burst of the
     // remainder is being issued (the new request then waits in "cur" for its first slot).
-    assign in_ready = cur_valid ? (load && sub_last) : (out_free && allow && id_ok);
+    assign in_ready = cur_valid ? (load && sub_last) : (out_free && allow);
 
     assign track_push = load;
     assign track_last = sub_last;
     assign track_len  = sub_len;
+    assign track_id   = src_id;
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
@@ -172,7 +168,6 @@ module hc_burst_splitter #(
     wire take_in = cur_valid && sub_last;   // the remainder ends: the next original moves into "cur"
     always_ff @(posedge clk) begin
         if (load) begin
-            last_id   <= src_id;
             // "cur": either the next original whole, or the source's remainder after this sub-burst
             cur_id    <= take_in ? in_id    : src_id;
             cur_addr  <= take_in ? in_addr  : sp.next_addr;

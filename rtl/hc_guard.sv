@@ -256,15 +256,10 @@ module hc_guard #(
         end
         return first >= (XW'(win_lo_q) << 12) && last_excl <= (XW'(win_hi_q) << 12);
     endfunction
-    logic f_past = 1'b0, f_was_reset = 1'b1;
+    logic f_past_unused, f_live;
+    hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past(f_past_unused), .f_live);
     logic f_compliant;                               // no initial value: the solver picks it, once per run
-    always_ff @(posedge aclk) begin
-        f_compliant <= f_compliant;
-        f_past      <= 1'b1;
-        f_was_reset <= !aresetn;
-    end
-    always_comb if (!f_past) assume (!aresetn);
-    wire f_live = f_past && aresetn && !f_was_reset;
+    always_ff @(posedge aclk) f_compliant <= f_compliant;
 
     always_ff @(posedge aclk) if (f_live) begin
         // a compliant accelerator's requests and data stay until accepted

@@ -16,18 +16,16 @@ module hc_period (
     logic [31:0] count;   // cycles left in this period after the current one
     logic [31:0] last_period;
 
-    always_ff @(posedge clk) last_period <= cfg_period;
-
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            count    <= '0;
-            recharge <= 1'b0;
-        end else if (count == '0 || cfg_period != last_period) begin
-            recharge <= 1'b1;
-            count    <= (cfg_period == '0) ? '0 : cfg_period - 32'd1;
+            count       <= '0;
+            recharge    <= 1'b0;
+            last_period <= '0;    // (had no reset: unknown after reset in 4-state simulation; issue 15)
         end else begin
-            recharge <= 1'b0;
-            count    <= count - 32'd1;
+            last_period <= cfg_period;
+            recharge    <= (count == '0 || cfg_period != last_period);
+            if (count == '0 || cfg_period != last_period) count <= (cfg_period == '0) ? '0 : cfg_period - 32'd1;
+            else                                          count <= count - 32'd1;
         end
     end
 endmodule

@@ -6,12 +6,20 @@
 //                       the request is accepted
 //   rd_txn, wr_txn      32 bits, saturating: AR / AW accepted (original, unsplit transactions)
 //   stall_cycles        32 bits, saturating: cycles in which a request waited for reservation budget
-//   max_rd_latency      32 bits: the largest number of cycles from an AR handshake to the RLAST handshake
-//                       of that read, over the reads completed since the last clear
+//   max_rd_latency      32 bits, saturating: the largest number of cycles from an AR handshake to the
+//                       RLAST handshake of that read, over the reads completed since the last clear; a
+//                       read that took 2^32 - 1 cycles or more counts as 0xFFFFFFFF
 // Read latency uses a FIFO of AR timestamps popped on RLAST: the port's R data comes back in AR order
-// (the equalizer serialises IDs), so the head always belongs to the completing read. `ar_room` is low
-// while the FIFO is full; the port then holds AR (never happens with DEPTH above the reads the
-// equalizer can hold, TRACK_DEPTH + 2; it keeps the bookkeeping exact regardless).
+// (the equalizer answers a port's reads in request order, whatever their IDs), so the head always
+// belongs to the completing read. `ar_room` is low while the FIFO is full; the port then holds AR (never
+// happens with DEPTH above the reads the equalizer can hold, TRACK_DEPTH + 2; it keeps the bookkeeping
+// exact regardless).
+// Saturation: the cycle counter and the stamps are 32 bits and wrap, so an age is exact only below
+// 2^32 cycles. The reads that have been outstanding 2^32 - 1 cycles or more are the oldest ones (the
+// FIFO is in age order): a second FIFO holds the stamps of the others ("young"), and each cycle its head
+// is compared with the counter; when it reaches the limit it leaves that FIFO and `n_old` counts it (at
+// most one per cycle: at most one AR is stamped per cycle). A read completing while n_old > 0 is one of
+// the old ones and counts as 0xFFFFFFFF (the first version wrapped; issue 15).
 // Latency: none on the data path (observer; ar_room is a registered-state gate).
 // Parameters: DEPTH (timestamps, >= 1)
 module hc_port_counters #(
@@ -40,16 +48,31 @@ module hc_port_counters #(
         if (DEPTH < 1) $fatal(1, "hc_port_counters: DEPTH must be >= 1 (got %0d)", DEPTH);
     end
 
-    logic [31:0] now;
-    logic [31:0] ts_head;
-    logic        ts_empty, ts_full;
-    logic [$clog2(DEPTH + 1)-1:0] ts_count_unused;
+    localparam int CW = $clog2(DEPTH + 1);
+
+    logic [31:0]   now;
+    logic [31:0]   ts_head, young_head;
+    logic          ts_empty, ts_full, young_empty, young_full_unused;
+    logic [CW-1:0] n_old, ts_count_unused, young_count_unused;   // n_old: reads outstanding 2^32 - 1 cycles or more
+
+    wire do_push  = ar_fire && !ts_full;
+    wire do_pop   = r_last_fire && !ts_empty;
+    // the oldest young read reaches 2^32 - 1 cycles now (unless it completes in this very cycle)
+    wire mark     = !young_empty && young_head == now + 32'd1 && !(do_pop && n_old == '0);
+    assign ar_room = !ts_full;
 
     hc_fifo #(.WIDTH(32), .DEPTH(DEPTH)) u_stamps (
-        .clk, .rst_n, .push(ar_fire), .push_data(now), .pop(r_last_fire && !ts_empty),
+        .clk, .rst_n, .push(do_push), .push_data(now), .pop(do_pop),
         .head(ts_head), .empty(ts_empty), .full(ts_full), .count(ts_count_unused)
     );
-    assign ar_room = !ts_full;
+    hc_fifo #(.WIDTH(32), .DEPTH(DEPTH)) u_young (
+        .clk, .rst_n, .push(do_push), .push_data(now), .pop(mark || (do_pop && n_old == '0)),
+        .head(young_head), .empty(young_empty), .full(young_full_unused), .count(young_count_unused)
+    );
+    always_ff @(posedge clk) begin
+        if (!rst_n) n_old <= '0;
+        else        n_old <= n_old + CW'(mark) - CW'(do_pop && n_old != '0);
+    end
 
     function automatic logic [63:0] bytes(input logic [7:0] len, input logic [2:0] size);
         return 64'({1'b0, len} + 9'd1) << size;
@@ -58,7 +81,7 @@ module hc_port_counters #(
         return (v == '1) ? v : v + 32'd1;
     endfunction
 
-    wire [31:0] latency = now - ts_head;
+    wire [31:0] latency = (n_old != '0) ? '1 : now - ts_head;
 
     always_ff @(posedge clk) begin
         if (!rst_n) now <= '0;
@@ -83,11 +106,11 @@ module hc_port_counters #(
                 wr_txn   <= sat_inc(wr_txn);
             end
             if (stall) stall_cycles <= sat_inc(stall_cycles);
-            if (r_last_fire && !ts_empty && latency > max_rd_latency) max_rd_latency <= latency;
+            if (do_pop && latency > max_rd_latency) max_rd_latency <= latency;
         end
     end
 
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, ts_count_unused};
+    wire unused_ok = &{1'b0, young_full_unused, ts_count_unused, young_count_unused};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

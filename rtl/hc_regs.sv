@@ -19543,7 +19543,7 @@ module hc_regs (
         end
         if(rd_mux_addr == 12'h4) begin
             readback_data_var[15:0] = 16'h0;
-            readback_data_var[23:16] = 8'h1;
+            readback_data_var[23:16] = 8'h2;
             readback_data_var[31:24] = 8'h1;
         end
         if(rd_mux_addr == 12'h8) begin
@@ -19587,6 +19587,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT0.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT0.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT0.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT0.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h110) begin
             readback_data_var[0] = field_storage.PORT0.ERR.nominal_range.value;
@@ -19679,6 +19680,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT1.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT1.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT1.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT1.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h190) begin
             readback_data_var[0] = field_storage.PORT1.ERR.nominal_range.value;
@@ -19771,6 +19773,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT2.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT2.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT2.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT2.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h210) begin
             readback_data_var[0] = field_storage.PORT2.ERR.nominal_range.value;
@@ -19863,6 +19866,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT3.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT3.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT3.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT3.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h290) begin
             readback_data_var[0] = field_storage.PORT3.ERR.nominal_range.value;
@@ -19955,6 +19959,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT4.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT4.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT4.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT4.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h310) begin
             readback_data_var[0] = field_storage.PORT4.ERR.nominal_range.value;
@@ -20047,6 +20052,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT5.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT5.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT5.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT5.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h390) begin
             readback_data_var[0] = field_storage.PORT5.ERR.nominal_range.value;
@@ -20139,6 +20145,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT6.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT6.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT6.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT6.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h410) begin
             readback_data_var[0] = field_storage.PORT6.ERR.nominal_range.value;
@@ -20231,6 +20238,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT7.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT7.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT7.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT7.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h490) begin
             readback_data_var[0] = field_storage.PORT7.ERR.nominal_range.value;
@@ -20323,6 +20331,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT8.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT8.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT8.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT8.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h510) begin
             readback_data_var[0] = field_storage.PORT8.ERR.nominal_range.value;
@@ -20415,6 +20424,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT9.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT9.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT9.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT9.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h590) begin
             readback_data_var[0] = field_storage.PORT9.ERR.nominal_range.value;
@@ -20507,6 +20517,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT10.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT10.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT10.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT10.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h610) begin
             readback_data_var[0] = field_storage.PORT10.ERR.nominal_range.value;
@@ -20599,6 +20610,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT11.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT11.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT11.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT11.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h690) begin
             readback_data_var[0] = field_storage.PORT11.ERR.nominal_range.value;
@@ -20691,6 +20703,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT12.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT12.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT12.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT12.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h710) begin
             readback_data_var[0] = field_storage.PORT12.ERR.nominal_range.value;
@@ -20783,6 +20796,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT13.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT13.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT13.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT13.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h790) begin
             readback_data_var[0] = field_storage.PORT13.ERR.nominal_range.value;
@@ -20875,6 +20889,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT14.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT14.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT14.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT14.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h810) begin
             readback_data_var[0] = field_storage.PORT14.ERR.nominal_range.value;
@@ -20967,6 +20982,7 @@ module hc_regs (
             readback_data_var[1] = hwif_in.PORT15.STATUS.decoupled.next;
             readback_data_var[2] = hwif_in.PORT15.STATUS.rd_budget_spent.next;
             readback_data_var[3] = hwif_in.PORT15.STATUS.wr_budget_spent.next;
+            readback_data_var[4] = hwif_in.PORT15.STATUS.cut_off.next;
         end
         if(rd_mux_addr == 12'h890) begin
             readback_data_var[0] = field_storage.PORT15.ERR.nominal_range.value;

@@ -139,10 +139,15 @@ package hc_regs_pkg;
     } hyperconnect__port_t__STATUS__wr_budget_spent__in_t;
 
     typedef struct {
+        logic next;
+    } hyperconnect__port_t__STATUS__cut_off__in_t;
+
+    typedef struct {
         hyperconnect__port_t__STATUS__draining__in_t draining;
         hyperconnect__port_t__STATUS__decoupled__in_t decoupled;
         hyperconnect__port_t__STATUS__rd_budget_spent__in_t rd_budget_spent;
         hyperconnect__port_t__STATUS__wr_budget_spent__in_t wr_budget_spent;
+        hyperconnect__port_t__STATUS__cut_off__in_t cut_off;
     } hyperconnect__port_t__STATUS__in_t;
 
     typedef struct {

@@ -66,6 +66,7 @@ module hc_regs_ports #(
     input  logic [PORTS-1:0]    st_decoupled,
     input  logic [PORTS-1:0]    st_rd_spent,
     input  logic [PORTS-1:0]    st_wr_spent,
+    input  logic [PORTS-1:0]    st_cut_off,
     output logic [PORTS-1:0]    win_en,
     output logic [PORTS*64-1:0] win_base,
     output logic [PORTS*64-1:0] win_size,
@@ -118,6 +119,7 @@ module hc_regs_ports #(
         hwif_in.PORT0.STATUS.decoupled.next = st_decoupled[0];
         hwif_in.PORT0.STATUS.rd_budget_spent.next = st_rd_spent[0];
         hwif_in.PORT0.STATUS.wr_budget_spent.next = st_wr_spent[0];
+        hwif_in.PORT0.STATUS.cut_off.next = st_cut_off[0];
         hwif_in.PORT0.ERR.nominal_range.hwset = nominal_len_err[0];
         hwif_in.PORT0.ERR.limit_range.hwset = limit_err[0];
         hwif_in.PORT0.IRQ_STATUS.decoupled.hwset = irq_set[0*4 + 0];
@@ -169,6 +171,7 @@ module hc_regs_ports #(
         hwif_in.PORT1.STATUS.decoupled.next = st_decoupled[1];
         hwif_in.PORT1.STATUS.rd_budget_spent.next = st_rd_spent[1];
         hwif_in.PORT1.STATUS.wr_budget_spent.next = st_wr_spent[1];
+        hwif_in.PORT1.STATUS.cut_off.next = st_cut_off[1];
         hwif_in.PORT1.ERR.nominal_range.hwset = nominal_len_err[1];
         hwif_in.PORT1.ERR.limit_range.hwset = limit_err[1];
         hwif_in.PORT1.IRQ_STATUS.decoupled.hwset = irq_set[1*4 + 0];
@@ -220,6 +223,7 @@ module hc_regs_ports #(
         hwif_in.PORT2.STATUS.decoupled.next = st_decoupled[2];
         hwif_in.PORT2.STATUS.rd_budget_spent.next = st_rd_spent[2];
         hwif_in.PORT2.STATUS.wr_budget_spent.next = st_wr_spent[2];
+        hwif_in.PORT2.STATUS.cut_off.next = st_cut_off[2];
         hwif_in.PORT2.ERR.nominal_range.hwset = nominal_len_err[2];
         hwif_in.PORT2.ERR.limit_range.hwset = limit_err[2];
         hwif_in.PORT2.IRQ_STATUS.decoupled.hwset = irq_set[2*4 + 0];
@@ -271,6 +275,7 @@ module hc_regs_ports #(
         hwif_in.PORT3.STATUS.decoupled.next = st_decoupled[3];
         hwif_in.PORT3.STATUS.rd_budget_spent.next = st_rd_spent[3];
         hwif_in.PORT3.STATUS.wr_budget_spent.next = st_wr_spent[3];
+        hwif_in.PORT3.STATUS.cut_off.next = st_cut_off[3];
         hwif_in.PORT3.ERR.nominal_range.hwset = nominal_len_err[3];
         hwif_in.PORT3.ERR.limit_range.hwset = limit_err[3];
         hwif_in.PORT3.IRQ_STATUS.decoupled.hwset = irq_set[3*4 + 0];
@@ -322,6 +327,7 @@ module hc_regs_ports #(
         hwif_in.PORT4.STATUS.decoupled.next = st_decoupled[4];
         hwif_in.PORT4.STATUS.rd_budget_spent.next = st_rd_spent[4];
         hwif_in.PORT4.STATUS.wr_budget_spent.next = st_wr_spent[4];
+        hwif_in.PORT4.STATUS.cut_off.next = st_cut_off[4];
         hwif_in.PORT4.ERR.nominal_range.hwset = nominal_len_err[4];
         hwif_in.PORT4.ERR.limit_range.hwset = limit_err[4];
         hwif_in.PORT4.IRQ_STATUS.decoupled.hwset = irq_set[4*4 + 0];
@@ -373,6 +379,7 @@ module hc_regs_ports #(
         hwif_in.PORT5.STATUS.decoupled.next = st_decoupled[5];
         hwif_in.PORT5.STATUS.rd_budget_spent.next = st_rd_spent[5];
         hwif_in.PORT5.STATUS.wr_budget_spent.next = st_wr_spent[5];
+        hwif_in.PORT5.STATUS.cut_off.next = st_cut_off[5];
         hwif_in.PORT5.ERR.nominal_range.hwset = nominal_len_err[5];
         hwif_in.PORT5.ERR.limit_range.hwset = limit_err[5];
         hwif_in.PORT5.IRQ_STATUS.decoupled.hwset = irq_set[5*4 + 0];
@@ -424,6 +431,7 @@ module hc_regs_ports #(
         hwif_in.PORT6.STATUS.decoupled.next = st_decoupled[6];
         hwif_in.PORT6.STATUS.rd_budget_spent.next = st_rd_spent[6];
         hwif_in.PORT6.STATUS.wr_budget_spent.next = st_wr_spent[6];
+        hwif_in.PORT6.STATUS.cut_off.next = st_cut_off[6];
         hwif_in.PORT6.ERR.nominal_range.hwset = nominal_len_err[6];
         hwif_in.PORT6.ERR.limit_range.hwset = limit_err[6];
         hwif_in.PORT6.IRQ_STATUS.decoupled.hwset = irq_set[6*4 + 0];
@@ -475,6 +483,7 @@ module hc_regs_ports #(
         hwif_in.PORT7.STATUS.decoupled.next = st_decoupled[7];
         hwif_in.PORT7.STATUS.rd_budget_spent.next = st_rd_spent[7];
         hwif_in.PORT7.STATUS.wr_budget_spent.next = st_wr_spent[7];
+        hwif_in.PORT7.STATUS.cut_off.next = st_cut_off[7];
         hwif_in.PORT7.ERR.nominal_range.hwset = nominal_len_err[7];
         hwif_in.PORT7.ERR.limit_range.hwset = limit_err[7];
         hwif_in.PORT7.IRQ_STATUS.decoupled.hwset = irq_set[7*4 + 0];
@@ -526,6 +535,7 @@ module hc_regs_ports #(
         hwif_in.PORT8.STATUS.decoupled.next = st_decoupled[8];
         hwif_in.PORT8.STATUS.rd_budget_spent.next = st_rd_spent[8];
         hwif_in.PORT8.STATUS.wr_budget_spent.next = st_wr_spent[8];
+        hwif_in.PORT8.STATUS.cut_off.next = st_cut_off[8];
         hwif_in.PORT8.ERR.nominal_range.hwset = nominal_len_err[8];
         hwif_in.PORT8.ERR.limit_range.hwset = limit_err[8];
         hwif_in.PORT8.IRQ_STATUS.decoupled.hwset = irq_set[8*4 + 0];
@@ -577,6 +587,7 @@ module hc_regs_ports #(
         hwif_in.PORT9.STATUS.decoupled.next = st_decoupled[9];
         hwif_in.PORT9.STATUS.rd_budget_spent.next = st_rd_spent[9];
         hwif_in.PORT9.STATUS.wr_budget_spent.next = st_wr_spent[9];
+        hwif_in.PORT9.STATUS.cut_off.next = st_cut_off[9];
         hwif_in.PORT9.ERR.nominal_range.hwset = nominal_len_err[9];
         hwif_in.PORT9.ERR.limit_range.hwset = limit_err[9];
         hwif_in.PORT9.IRQ_STATUS.decoupled.hwset = irq_set[9*4 + 0];
@@ -628,6 +639,7 @@ module hc_regs_ports #(
         hwif_in.PORT10.STATUS.decoupled.next = st_decoupled[10];
         hwif_in.PORT10.STATUS.rd_budget_spent.next = st_rd_spent[10];
         hwif_in.PORT10.STATUS.wr_budget_spent.next = st_wr_spent[10];
+        hwif_in.PORT10.STATUS.cut_off.next = st_cut_off[10];
         hwif_in.PORT10.ERR.nominal_range.hwset = nominal_len_err[10];
         hwif_in.PORT10.ERR.limit_range.hwset = limit_err[10];
         hwif_in.PORT10.IRQ_STATUS.decoupled.hwset = irq_set[10*4 + 0];
@@ -679,6 +691,7 @@ module hc_regs_ports #(
         hwif_in.PORT11.STATUS.decoupled.next = st_decoupled[11];
         hwif_in.PORT11.STATUS.rd_budget_spent.next = st_rd_spent[11];
         hwif_in.PORT11.STATUS.wr_budget_spent.next = st_wr_spent[11];
+        hwif_in.PORT11.STATUS.cut_off.next = st_cut_off[11];
         hwif_in.PORT11.ERR.nominal_range.hwset = nominal_len_err[11];
         hwif_in.PORT11.ERR.limit_range.hwset = limit_err[11];
         hwif_in.PORT11.IRQ_STATUS.decoupled.hwset = irq_set[11*4 + 0];
@@ -730,6 +743,7 @@ module hc_regs_ports #(
         hwif_in.PORT12.STATUS.decoupled.next = st_decoupled[12];
         hwif_in.PORT12.STATUS.rd_budget_spent.next = st_rd_spent[12];
         hwif_in.PORT12.STATUS.wr_budget_spent.next = st_wr_spent[12];
+        hwif_in.PORT12.STATUS.cut_off.next = st_cut_off[12];
         hwif_in.PORT12.ERR.nominal_range.hwset = nominal_len_err[12];
         hwif_in.PORT12.ERR.limit_range.hwset = limit_err[12];
         hwif_in.PORT12.IRQ_STATUS.decoupled.hwset = irq_set[12*4 + 0];
@@ -781,6 +795,7 @@ module hc_regs_ports #(
         hwif_in.PORT13.STATUS.decoupled.next = st_decoupled[13];
         hwif_in.PORT13.STATUS.rd_budget_spent.next = st_rd_spent[13];
         hwif_in.PORT13.STATUS.wr_budget_spent.next = st_wr_spent[13];
+        hwif_in.PORT13.STATUS.cut_off.next = st_cut_off[13];
         hwif_in.PORT13.ERR.nominal_range.hwset = nominal_len_err[13];
         hwif_in.PORT13.ERR.limit_range.hwset = limit_err[13];
         hwif_in.PORT13.IRQ_STATUS.decoupled.hwset = irq_set[13*4 + 0];
@@ -832,6 +847,7 @@ module hc_regs_ports #(
         hwif_in.PORT14.STATUS.decoupled.next = st_decoupled[14];
         hwif_in.PORT14.STATUS.rd_budget_spent.next = st_rd_spent[14];
         hwif_in.PORT14.STATUS.wr_budget_spent.next = st_wr_spent[14];
+        hwif_in.PORT14.STATUS.cut_off.next = st_cut_off[14];
         hwif_in.PORT14.ERR.nominal_range.hwset = nominal_len_err[14];
         hwif_in.PORT14.ERR.limit_range.hwset = limit_err[14];
         hwif_in.PORT14.IRQ_STATUS.decoupled.hwset = irq_set[14*4 + 0];
@@ -883,6 +899,7 @@ module hc_regs_ports #(
         hwif_in.PORT15.STATUS.decoupled.next = st_decoupled[15];
         hwif_in.PORT15.STATUS.rd_budget_spent.next = st_rd_spent[15];
         hwif_in.PORT15.STATUS.wr_budget_spent.next = st_wr_spent[15];
+        hwif_in.PORT15.STATUS.cut_off.next = st_cut_off[15];
         hwif_in.PORT15.ERR.nominal_range.hwset = nominal_len_err[15];
         hwif_in.PORT15.ERR.limit_range.hwset = limit_err[15];
         hwif_in.PORT15.IRQ_STATUS.decoupled.hwset = irq_set[15*4 + 0];

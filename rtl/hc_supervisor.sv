@@ -5,14 +5,19 @@
 //            hc_port_counters observes the handshakes behind the watchdog                  (to axi_exbar)
 //
 // The watchdog cuts off an accelerator that stalls the interconnect (timeout) or breaks WLAST, and
-// completes what it left open; its trip decouples the port.
+// completes what it left open; its trip decouples the port, and it lets go only once the flags are
+// cleared and the decoupler reports the port drained (cut_off until then). Its W register is the one
+// place write data is held: towards the crossbar W is stable whatever the accelerator does.
+// Towards the accelerator R and B carry a payload only with their VALID (zero otherwise, also while
+// decoupled or cut off).
 // Decoupling sits at the accelerator boundary (it drains and isolates the original transactions,
 // including those the guard answers itself); the guard keeps requests that break an AXI burst rule
 // (SLVERR) or lie outside the address window (DECERR) from going further;
 // equalization splits to the nominal length and limits outstanding sub-transactions per direction;
 // reservation counts nominal (already split) transactions against the per-period budgets.
-// Latency (cycles, input VALID -> output VALID, idle): AR 1 | AW 1 | W 0 | R 0 | B 0 — the equalizer's
-//   registered address outputs; decoupler, guard, reservation gates and counters add none.
+// Latency (cycles, input VALID -> output VALID, idle): AR 1 | AW 1 | W 1 | R 0 | B 0 — the equalizer's
+//   registered address outputs and the watchdog's W register; decoupler, guard, reservation gates and
+//   counters add none.
 // Configuration: every cfg_* input is applied at a transaction boundary by the module that uses it
 //   (equalizer: per sub-burst; reservation: at the period recharge; decoupler: between requests).
 // Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH (as axi_burst_equalizer), TRACK_DEPTH (1..255).
@@ -42,6 +47,7 @@ module hc_supervisor #(
     // status
     output logic                    draining,
     output logic                    decoupled,
+    output logic                    cut_off,           // the watchdog holds the port (until flags clear and drained)
     output logic                    rd_budget_spent,
     output logic                    wr_budget_spent,
     output logic                    fault_win_rd,      // pulse: a read outside the window was rejected
@@ -224,7 +230,8 @@ module hc_supervisor #(
     logic [DATA_WIDTH-1:0] w_wdata;
     logic [DATA_WIDTH/8-1:0] w_wstrb;
     hc_watchdog #(.DATA_WIDTH(DATA_WIDTH)) u_watchdog (
-        .aclk, .aresetn, .cfg_timeout, .fault_active, .tripped, .fault_w_stall, .fault_r_stall, .fault_b_stall,
+        .aclk, .aresetn, .cfg_timeout, .fault_active, .drained(decoupled), .tripped, .fault_w_stall,
+        .fault_r_stall, .fault_b_stall,
         .fault_wlast,
         .s_axi_awlen, .s_axi_awvalid, .s_axi_awready, .s_axi_wdata, .s_axi_wstrb,
         .s_axi_wlast, .s_axi_wvalid, .s_axi_wready, .s_axi_bvalid, .s_axi_bready, .s_axi_arvalid, .s_axi_arready,
@@ -234,6 +241,18 @@ module hc_supervisor #(
         .m_axi_bready(w_bready), .m_axi_arvalid(w_arvalid), .m_axi_arready(w_arready), .m_axi_rvalid(w_rvalid),
         .m_axi_rready(w_rready)
     );
+
+    assign cut_off = tripped;
+
+    // ---- responses towards the accelerator: their payload only with their VALID (zero otherwise, also
+    //      while decoupled or cut off), so nothing of a response not meant for the accelerator — another
+    //      port's, or its own that the watchdog drops — is ever on its wires (issue 15)
+    logic [ID_WIDTH-1:0] c_rid, c_bid;
+    logic [DATA_WIDTH-1:0] c_rdata;
+    logic [2-1:0] c_rresp, c_bresp;
+    logic c_rlast;
+    assign {s_axi_rid, s_axi_rdata, s_axi_rresp, s_axi_rlast} = s_axi_rvalid ? {c_rid, c_rdata, c_rresp, c_rlast} : '0;
+    assign {s_axi_bid, s_axi_bresp} = s_axi_bvalid ? {c_bid, c_bresp} : '0;
 
     // ---- counters (behind the watchdog: responses it drops still complete their requests); AR waits
     // while the read-latency stamp FIFO is full
@@ -247,7 +266,7 @@ module hc_supervisor #(
         .clk(aclk), .rst_n(aresetn), .clear(cnt_clear),
         .ar_fire(w_arvalid && w_arready), .ar_len(s_axi_arlen), .ar_size(s_axi_arsize),
         .aw_fire(w_awvalid && w_awready), .aw_len(s_axi_awlen), .aw_size(s_axi_awsize),
-        .r_last_fire(w_rvalid && w_rready && s_axi_rlast), .stall(rd_stall || wr_stall),
+        .r_last_fire(w_rvalid && w_rready && c_rlast), .stall(rd_stall || wr_stall),
         .ar_room, .rd_bytes, .wr_bytes, .rd_txn, .wr_txn, .stall_cycles, .max_rd_latency
     );
     assign counters = {max_rd_latency, stall_cycles, wr_txn, rd_txn, wr_bytes, rd_bytes};
@@ -260,13 +279,13 @@ module hc_supervisor #(
         .s_axi_awcache(s_axi_awcache), .s_axi_awprot(s_axi_awprot), .s_axi_awqos(s_axi_awqos),
         .s_axi_awvalid(w_awvalid), .s_axi_awready(w_awready), .s_axi_wdata(w_wdata),
         .s_axi_wstrb(w_wstrb), .s_axi_wlast(w_wlast), .s_axi_wvalid(w_wvalid),
-        .s_axi_wready(w_wready), .s_axi_bid(s_axi_bid), .s_axi_bresp(s_axi_bresp),
+        .s_axi_wready(w_wready), .s_axi_bid(c_bid), .s_axi_bresp(c_bresp),
         .s_axi_bvalid(w_bvalid), .s_axi_bready(w_bready), .s_axi_arid(s_axi_arid),
         .s_axi_araddr(s_axi_araddr), .s_axi_arlen(s_axi_arlen), .s_axi_arsize(s_axi_arsize),
         .s_axi_arburst(s_axi_arburst), .s_axi_arlock(s_axi_arlock), .s_axi_arcache(s_axi_arcache),
         .s_axi_arprot(s_axi_arprot), .s_axi_arqos(s_axi_arqos), .s_axi_arvalid(w_arvalid_gated),
-        .s_axi_arready(dec_arready), .s_axi_rid(s_axi_rid), .s_axi_rdata(s_axi_rdata),
-        .s_axi_rresp(s_axi_rresp), .s_axi_rlast(s_axi_rlast), .s_axi_rvalid(w_rvalid),
+        .s_axi_arready(dec_arready), .s_axi_rid(c_rid), .s_axi_rdata(c_rdata),
+        .s_axi_rresp(c_rresp), .s_axi_rlast(c_rlast), .s_axi_rvalid(w_rvalid),
         .s_axi_rready(w_rready),
         .m_axi_awid(d_awid), .m_axi_awaddr(d_awaddr), .m_axi_awlen(d_awlen), .m_axi_awsize(d_awsize),
         .m_axi_awburst(d_awburst), .m_axi_awlock(d_awlock), .m_axi_awcache(d_awcache), .m_axi_awprot(d_awprot),
@@ -378,25 +397,29 @@ module hc_supervisor #(
     // Environment: the memory keeps the AXI handshake rules and answers the issued sub-bursts in order
     // (RLAST on beat ARLEN + 1, one B after a sub-burst's address and data). The accelerator keeps the
     // rules if f_compliant (a constant the solver picks; otherwise it may do anything).
-    // Checked: towards the memory, AR/AW held and stable until taken whatever the accelerator does, W too
-    // if it complies (including a watchdog trip); only legal bursts (no 4 KB crossing, AxSIZE within the
-    // bus, no reserved AxBURST); write data only for issued sub-bursts with WLAST on each one's last beat
-    // and the AWs in the same order and lengths. Towards a compliant accelerator, until the watchdog
-    // first trips (it then drops responses by design): R/B held and stable until taken, every R beat for
-    // an accepted read with RLAST exactly on the burst's last beat, a B only for a write whose address
-    // and data were accepted — whether the memory, the guard (SLVERR/DECERR) or the decoupler answers.
+    // Checked: towards the memory, AR/AW and W (data, strobes, WLAST) held and stable until taken
+    // whatever the accelerator does (including a watchdog trip); only legal bursts (no 4 KB crossing
+    // counted from the size-aligned start, AxSIZE within the bus, no reserved AxBURST); write data only
+    // for issued sub-bursts with WLAST on each one's last beat and the AWs
+    // in the same order and lengths. Towards the accelerator, in every cycle: no R/B payload without its
+    // VALID. Towards a compliant accelerator, until the watchdog first trips (it then drops responses by
+    // design): R/B held and stable until taken, every R beat for an accepted read with RLAST exactly on
+    // the burst's last beat, a B only for a write whose address and data were accepted — whether the
+    // memory, the guard (SLVERR/DECERR) or the decoupler answers.
     localparam int FQ = 8;                           // shadow queue depth (environment kept below it)
     localparam int MAX_SIZE = $clog2(DATA_WIDTH / 8);
-    logic f_past = 1'b0, f_was_reset = 1'b1, f_tripped = 1'b0;
+    // end of an INCR burst within its 4 KB page: from the start address aligned to AxSIZE (a legal one-beat
+    // read at 0xFFC with AxSIZE 3 ends at 0x1000; the unaligned start would put it past the page)
+    function automatic logic [12:0] f_page_end(input logic [11:0] addr, input logic [7:0] len, input logic [2:0] size);
+        return 13'(addr & (12'hFFF << size)) + ((13'(len) + 13'd1) << size);
+    endfunction
+    logic f_past, f_live, f_tripped = 1'b0;
+    hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past, .f_live);
     logic f_compliant;                               // no initial value: the solver picks it, once per run
     always_ff @(posedge aclk) begin
-        f_past      <= 1'b1;
-        f_was_reset <= !aresetn;
         f_compliant <= f_compliant;
         f_tripped   <= aresetn && (f_tripped || tripped);
     end
-    always_comb if (!f_past) assume (!aresetn);
-    wire f_live = f_past && aresetn && !f_was_reset;
 
     // shadow queues (hc_formal_bursts): reads accepted from the accelerator (ARLEN), its writes (AWLEN,
     // data incomplete), sub-bursts issued to the memory (reads: ARLEN; writes: cut by the equalizer, data
@@ -450,12 +473,12 @@ module hc_supervisor #(
             assume (s_axi_awvalid && $stable({s_axi_awid, s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst}));
         if (f_compliant && $past(s_axi_wvalid && !s_axi_wready))
             assume (s_axi_wvalid && $stable({s_axi_wdata, s_axi_wstrb, s_axi_wlast}));
-        // towards the memory: address channels whatever the accelerator does, W if it complies
+        // towards the memory: address channels and W whatever the accelerator does
         if ($past(m_axi_arvalid && !m_axi_arready))
             assert (m_axi_arvalid && $stable({m_axi_arid, m_axi_araddr, m_axi_arlen, m_axi_arsize, m_axi_arburst}));
         if ($past(m_axi_awvalid && !m_axi_awready))
             assert (m_axi_awvalid && $stable({m_axi_awid, m_axi_awaddr, m_axi_awlen, m_axi_awsize, m_axi_awburst}));
-        if (f_compliant && $past(m_axi_wvalid && !m_axi_wready))
+        if ($past(m_axi_wvalid && !m_axi_wready))
             assert (m_axi_wvalid && $stable({m_axi_wdata, m_axi_wstrb, m_axi_wlast}));
         // towards a compliant accelerator, until the watchdog trips
         if (f_compliant && !f_tripped && !tripped && $past(s_axi_rvalid && !s_axi_rready))
@@ -476,10 +499,13 @@ module hc_supervisor #(
         // towards the memory: legal bursts only; W for cut sub-bursts, WLAST on their last beats, AWs in
         // the same order and lengths
         if (m_axi_arvalid) assert (m_axi_arburst != 2'b11 && 32'(m_axi_arsize) <= MAX_SIZE &&
-            (m_axi_arburst != 2'b01 || 13'(m_axi_araddr[11:0]) + ((13'(m_axi_arlen) + 13'd1) << m_axi_arsize) <= 13'h1000));
+            (m_axi_arburst != 2'b01 || f_page_end(m_axi_araddr[11:0], m_axi_arlen, m_axi_arsize) <= 13'h1000));
         if (m_axi_awvalid) assert (m_axi_awburst != 2'b11 && 32'(m_axi_awsize) <= MAX_SIZE &&
-            (m_axi_awburst != 2'b01 || 13'(m_axi_awaddr[11:0]) + ((13'(m_axi_awlen) + 13'd1) << m_axi_awsize) <= 13'h1000));
+            (m_axi_awburst != 2'b01 || f_page_end(m_axi_awaddr[11:0], m_axi_awlen, m_axi_awsize) <= 13'h1000));
         if (m_axi_wvalid) assert (f_mw_n != '0 && m_axi_wlast == f_mw_last);
+        // towards the accelerator: no response payload without its VALID, in any state (issue 15)
+        if (!s_axi_rvalid) assert ({s_axi_rid, s_axi_rdata, s_axi_rresp, s_axi_rlast} == '0);
+        if (!s_axi_bvalid) assert ({s_axi_bid, s_axi_bresp} == '0);
         if (m_axi_awvalid) assert (f_ma_n != '0 && m_axi_awlen == f_ma_len);
         // towards a compliant accelerator: R only for accepted reads, RLAST on the burst's last beat; B only
         // for a write whose address and data were accepted

@@ -9,20 +9,30 @@
 //   wlast:   (immediately, no timeout) a beat's WLAST disagrees with its burst's AWLEN.
 // Tripped, the port is cut off from its accelerator and completes everything on its own: write data
 // still owed is sent as beats with WSTRB = 0 (nothing is written), read data and write responses are
-// taken and dropped, a request that was waiting for READY is still taken (AXI), nothing new is. A
-// timeout trips only in a cycle that leaves no W beat waiting for WREADY, so a beat already presented
-// keeps its data and strobes until the memory takes it (it is then written; it was legitimate). The
-// `tripped` output asks the port's decoupler to decouple, so the port drains and reports decoupled.
-// The trip holds while fault_active (the FAULT flags it set, until software clears them) or while
-// write data is still owed; the accelerator must be reset before that, because the handshakes it was
-// in the middle of were abandoned.
+// taken and dropped, a request that was waiting for READY is still taken (AXI), nothing new is. A beat
+// already taken from the accelerator keeps its data and strobes (it was legitimate). The `tripped`
+// output asks the port's decoupler to decouple, so the port drains and reports decoupled.
+// Release: the trip holds while fault_active (the FAULT flags it set, until software clears them), and
+// until the port has drained (`drained`: the decoupler behind reports nothing outstanding — every read
+// answered, every write's data sent and its B returned, all dropped here). So clearing the flags
+// re-couples the port only once nothing of what the accelerator started before can come back to it (the
+// first version released with responses still in flight, which a freshly reset accelerator then got;
+// issue 15). The accelerator must be reset before the release: its handshakes were abandoned.
 // W beats are forwarded with WLAST taken from the burst's AWLEN (the master's WLAST is only checked),
 // so the modules behind count bursts right whatever the accelerator does; the beat with a wrong WLAST
 // goes with WSTRB = 0. W beats wait (WREADY low) until their AW has been accepted, as AXI allows.
-// Latency (cycles, input VALID -> output VALID): AR 0 | AW 0 | W 0 | R 0 | B 0 (gates). A W beat that comes
-//   in the cycle of its AW waits one cycle (the equalizer behind could not take it earlier anyway).
+// W register: every beat leaves through a register slice (hc_reg_slice, registered READY), so VALID,
+// data, strobes and WLAST towards the memory come from flops and hold until taken whatever the
+// accelerator does — one that drops WVALID before WREADY or changes WDATA/WSTRB while waiting cannot
+// make the memory port see it (issue 15: the W path used to be a chain of gates from the accelerator to
+// the memory port). A trip changes only the beats that enter the register afterwards.
+// Latency (cycles, input VALID -> output VALID): AR 0 | AW 0 | W 1 | R 0 | B 0. A W beat is taken from
+//   the cycle after its AW was accepted (the equalizer behind cuts the sub-burst one cycle after
+//   accepting the AW, and the crossbar routes W from the cycle after the grant, so a beat right behind
+//   its AW reaches the memory port no later than before).
 // Parameters: DATA_WIDTH; W_DEPTH (accepted AWs whose data is not complete, default
 //   32: the port takes no further AW while full); TW (timeout counter bits, default 16).
+// Resources: the W register is 2 x (DATA_WIDTH + DATA_WIDTH/8 + 1) flops (skid buffer).
 // Runtime: cfg_timeout (cycles, 0: stall protection off; the WLAST check is always on).
 module hc_watchdog #(
     parameter int DATA_WIDTH = 64,
@@ -33,6 +43,7 @@ module hc_watchdog #(
     input  logic                    aresetn,
     input  logic [TW-1:0]           cfg_timeout,
     input  logic                    fault_active,        // a FAULT flag this module set is still up
+    input  logic                    drained,             // nothing of the port is outstanding behind
     output logic                    tripped,
     output logic                    fault_w_stall,       // one-cycle pulses, the cycle it trips
     output logic                    fault_r_stall,
@@ -84,7 +95,8 @@ module hc_watchdog #(
     logic [7:0] w_beat;                                  // beat of the oldest burst
     wire        w_end   = (w_beat == w_len);
     wire        aw_fire = m_axi_awvalid && m_axi_awready;
-    wire        w_fire  = m_axi_wvalid && m_axi_wready;
+    logic       ws_valid, ws_ready;                      // a beat into the W register
+    wire        w_fire  = ws_valid && ws_ready;
     hc_fifo #(.WIDTH(8), .DEPTH(W_DEPTH)) u_w_len (
         .clk(aclk), .rst_n(aresetn), .push(aw_fire), .push_data(s_axi_awlen), .pop(w_fire && w_end),
         .head(w_len), .empty(w_empty), .full(w_full), .count(w_count_unused)
@@ -101,13 +113,18 @@ module hc_watchdog #(
     assign m_axi_awvalid = s_axi_awvalid && !w_full && (!trip_q || aw_wait);
     assign s_axi_awready = m_axi_awready && !w_full && (!trip_q || aw_wait);
 
-    // ---- write data: the accelerator's beats while healthy, strobe-less beats once tripped
-    wire wlast_bad = s_axi_wvalid && !w_empty && (s_axi_wlast != w_end);
-    assign m_axi_wvalid = !w_empty && (trip_q || s_axi_wvalid);
-    assign s_axi_wready = !w_empty && !trip_q && m_axi_wready;
-    assign m_axi_wdata  = trip_q ? '0 : s_axi_wdata;
-    assign m_axi_wstrb  = (trip_q || wlast_bad) ? '0 : s_axi_wstrb;
-    assign m_axi_wlast  = w_end;
+    // ---- write data: the accelerator's beats while healthy, strobe-less beats once tripped, through the
+    //      W register
+    localparam int WW = DATA_WIDTH + DATA_WIDTH / 8 + 1;
+    wire                    wlast_bad = s_axi_wvalid && !w_empty && (s_axi_wlast != w_end);
+    wire [DATA_WIDTH/8-1:0] ws_strb   = (trip_q || wlast_bad) ? '0 : s_axi_wstrb;
+    wire [WW-1:0]           ws_data   = {trip_q ? '0 : s_axi_wdata, ws_strb, w_end};
+    assign ws_valid     = !w_empty && (trip_q || s_axi_wvalid);
+    assign s_axi_wready = !w_empty && !trip_q && ws_ready;
+    hc_reg_slice #(.WIDTH(WW), .REGISTER_READY(1'b1)) u_w_out (
+        .clk(aclk), .rst_n(aresetn), .in_data(ws_data), .in_valid(ws_valid), .in_ready(ws_ready),
+        .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready)
+    );
 
     // ---- responses: dropped once tripped
     assign s_axi_rvalid = m_axi_rvalid && !trip_q;
@@ -121,12 +138,7 @@ module hc_watchdog #(
     wire b_stall = s_axi_bvalid && !s_axi_bready;
     logic [TW-1:0] waited;
     wire timeout = cfg_timeout != '0 && waited >= cfg_timeout - TW'(1) && (w_stall || r_stall || b_stall);
-    // a timeout trips only when no W beat is left waiting for WREADY at the end of the cycle: tripping
-    // turns the accelerator's beats into strobe-less ones, which must not change a beat already presented
-    // (AXI: W payload stable until taken); the memory takes a waiting beat, so this delays the trip only
-    // until then
-    wire w_held  = m_axi_wvalid && !m_axi_wready;
-    wire trip    = !trip_q && ((timeout && !w_held) || (wlast_bad && w_fire));
+    wire trip    = !trip_q && (timeout || (wlast_bad && w_fire));
     assign fault_w_stall = trip && timeout && w_stall;
     assign fault_r_stall = trip && timeout && r_stall;
     assign fault_b_stall = trip && timeout && b_stall;
@@ -141,44 +153,36 @@ module hc_watchdog #(
             if (trip_q || !(w_stall || r_stall || b_stall)) waited <= '0;
             else if (waited != '1)                           waited <= waited + TW'(1);
             if (trip)                                         trip_q <= 1'b1;
-            else if (trip_q && !fault_active && w_empty)     trip_q <= 1'b0;
+            else if (trip_q && !fault_active && w_empty && drained) trip_q <= 1'b0;
         end
     end
 
 `ifdef FORMAL
-    // Properties (tests/formal/hc_watchdog.sby): the rest of the port obeys AXI (assumed). The watchdog
-    // keeps W valid until taken (if the accelerator does, and always once tripped), forwards W only for
-    // accepted AWs with WLAST exactly on beat AWLEN, once tripped writes nothing (WSTRB 0) and never
-    // blocks a response, and trips when a stall has lasted cfg_timeout cycles.
-    logic f_past = 1'b0, f_was_reset = 1'b1;
-    logic f_compliant;                               // no initial value: the solver picks it, once per run
-    always_ff @(posedge aclk) begin
-        f_past      <= 1'b1;
-        f_was_reset <= !aresetn;
-        f_compliant <= f_compliant;
-    end
-    always_comb if (!f_past) assume (!aresetn);
-    wire f_live = f_past && aresetn && !f_was_reset;
+    // Properties (tests/formal/hc_watchdog.sby): the rest of the port obeys AXI (assumed). Whatever the
+    // accelerator does, the watchdog keeps W towards the port valid and stable (data, strobes, WLAST)
+    // until taken, takes W only for accepted AWs, once tripped takes no beat with strobes (only beats
+    // already in its W register are written) and never blocks a response, trips when a stall has lasted
+    // cfg_timeout cycles, and releases only once drained. (WLAST on each burst's last beat, with the
+    // modules behind, is proven in hc_supervisor's check.)
+    logic f_past, f_live;
+    hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past, .f_live);
     always_ff @(posedge aclk) if (f_live) begin
         if ($past(m_axi_rvalid && !m_axi_rready)) assume (m_axi_rvalid);
         if ($past(m_axi_bvalid && !m_axi_bready)) assume (m_axi_bvalid);
-        // a compliant accelerator keeps W until it is taken
-        if (f_compliant && $past(s_axi_wvalid && !s_axi_wready)) assume (s_axi_wvalid && $stable({s_axi_wlast, s_axi_wdata, s_axi_wstrb}));
-        // towards the port W stays until taken, with the same WLAST: if the accelerator complies, or
-        // once tripped whatever it does
-        if ($past(m_axi_wvalid && !m_axi_wready) && (f_compliant || $past(trip_q)))
-            assert (m_axi_wvalid && $stable(m_axi_wlast));
-        // ... and, from a compliant accelerator, with the same data and strobes even if the watchdog trips
-        if ($past(m_axi_wvalid && !m_axi_wready) && f_compliant)
-            assert ($stable({m_axi_wdata, m_axi_wstrb}));
-        // a stall of cfg_timeout cycles in a row trips it (once no W beat waits for WREADY)
-        if ($past(cfg_timeout != '0 && !trip_q && (w_stall || r_stall || b_stall) && waited >= cfg_timeout - TW'(1)
-                  && !w_held))
+        // towards the port W stays until taken, with the same data, strobes and WLAST, whatever the
+        // accelerator does (also across a trip)
+        if ($past(m_axi_wvalid && !m_axi_wready))
+            assert (m_axi_wvalid && $stable({m_axi_wdata, m_axi_wstrb, m_axi_wlast}));
+        // a stall of cfg_timeout cycles in a row trips it
+        if ($past(cfg_timeout != '0 && !trip_q && (w_stall || r_stall || b_stall) && waited >= cfg_timeout - TW'(1)))
             assert (trip_q);
+        // the trip ends only when the flags are cleared and the port has drained
+        if ($past(trip_q) && !trip_q) assert ($past(!fault_active && drained));
     end
-    always_comb if (aresetn) begin
-        if (trip_q) assert (m_axi_wstrb == '0 && m_axi_rready && m_axi_bready && !s_axi_rvalid && !s_axi_bvalid);
-        if (m_axi_wvalid) assert (!w_empty);
+    always_comb if (aresetn && f_past) begin
+        if (trip_q) assert (m_axi_rready && m_axi_bready && !s_axi_rvalid && !s_axi_bvalid);
+        if (trip_q && ws_valid) assert (ws_strb == '0);
+        if (ws_valid) assert (!w_empty);
         if (w_empty) assert (w_beat == '0);
     end
 `endif

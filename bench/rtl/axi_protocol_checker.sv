@@ -6,9 +6,13 @@
 // order, allowed before its AW); every R beat belongs to an outstanding read of its ID, reads of one ID
 // answered in order, RLAST exactly on beat ARLEN+1; every B answers a write of its ID whose AW and data
 // have both been seen. (A slave may interleave different IDs' R bursts; AXI4 has no W interleaving.)
+// With IDLE_RESP_ZERO (the accelerator side of axi_hyperconnect, issue 15): RID/RDATA/RRESP/RLAST all 0 in
+// every cycle RVALID is low, BID/BRESP all 0 in every cycle BVALID is low, so nothing of another port's
+// traffic is ever on a port's wires.
 // Outputs (counted since the last reset): errors (saturating), accepted requests and completed responses
 // per direction, so a test can also check that nothing was lost or duplicated.
-// Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH (<= 12), NAME (printed), MAX_REPORTS (messages printed).
+// Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH (<= 12), NAME (printed), MAX_REPORTS (messages printed),
+//             IDLE_RESP_ZERO (0: off, the AXI rules only).
 // Simulation only (queues, $display).
 /* verilator lint_off UNUSEDSIGNAL */
 /* verilator lint_off BLKSEQ */
@@ -17,7 +21,8 @@ module axi_protocol_checker #(
     parameter int    DATA_WIDTH  = 64,
     parameter int    ID_WIDTH    = 4,
     parameter string NAME        = "axi",
-    parameter int    MAX_REPORTS = 10
+    parameter int    MAX_REPORTS = 10,
+    parameter bit    IDLE_RESP_ZERO = 1'b0
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -138,6 +143,11 @@ module axi_protocol_checker #(
             p_w  <= wvalid && !wready;   p_w_pl  <= w_pl;
             p_r  <= rvalid && !rready;   p_r_pl  <= r_pl;
             p_b  <= bvalid && !bready;   p_b_pl  <= b_pl;
+            // responses carry nothing without VALID
+            if (IDLE_RESP_ZERO && !rvalid && r_pl != '0)
+                fail($sformatf("R payload 0x%0h without RVALID", r_pl));
+            if (IDLE_RESP_ZERO && !bvalid && b_pl != '0)
+                fail($sformatf("B payload 0x%0h without BVALID", b_pl));
             // reads
             if (arvalid && arready) begin
                 why = burst_rule(araddr, arlen, arsize, arburst);

@@ -10,7 +10,10 @@ is a fraction of the channel's capacity; `used_share` of the beats the channel m
 reservations leave capacity unused) — `hc sim` measures the latter.
 Valid for backlogged ports whose outstanding transactions keep the memory busy (the others' data in
 flight covers a port's round trip) and for at most the IP's tracking depth in flight; the share window
-should span many reservation periods (a window ending mid-period is off by up to one budget).
+should span many reservation periods (a window ending mid-period is off by up to one budget). Whatever AXI
+IDs a master uses: the equalizer sends a port's sub-bursts on one ID and gives the master its IDs back, so
+a master that rotates IDs keeps its L sub-transactions in flight like a one-ID DMA (before issue 15 it was
+held to the sub-bursts of one ID at a time, and the model overstated its share).
 
 Delay bound of a request (cycles from AxVALID to its last R beat or its B; Sec. 4.4 extended to
 outstanding transactions, classes and reservation). With beta_j = min(burst_j, beta) and L_j the nominal

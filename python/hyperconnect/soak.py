@@ -1,8 +1,8 @@
 """`hc soak` / `make soak`: the constrained-random soak of axi_hyperconnect (issue 5), not part of CI.
 
 It runs the cocotb test `test_random_with_runtime_changes` (tests/axi_hyperconnect: 3 ports, every burst
-type and length, narrow, unaligned, random strobes, idle cycles and backpressure on every channel, a
-memory that reorders across IDs, run-time register changes and decouple/recouple, a scoreboard per port
+type and length, narrow, unaligned, random strobes, a random AXI ID (of 16) per request, idle cycles and
+backpressure on every channel, a memory that reorders across IDs, run-time register changes and decouple/recouple, a scoreboard per port
 and an AXI protocol checker on every interface) in parallel shards with different seeds, and adds up
 what each shard reports: transactions, data mismatches, requests without exactly one response, protocol
 violations. `make test` runs the same test with 5000 transactions.

@@ -244,11 +244,14 @@ hc_status hc_set_stall_timeout(hc_dev *dev, unsigned port, uint32_t cycles) {
     return HC_OK;
 }
 
-hc_status hc_release_port(hc_dev *dev, unsigned port) {
+hc_status hc_release_port(hc_dev *dev, unsigned port, uint32_t max_polls) {
     hc_status s = check_port(dev, port);
     if (s != HC_OK) return s;
     wr32(dev, PORT_REG(port, FAULT), HC_FAULT_WATCHDOG);
-    return HC_OK;
+    for (uint32_t i = 0; i < max_polls; ++i) {
+        if (!FIELD_GET(rd32(dev, PORT_REG(port, STATUS)), PORT_T__STATUS__CUT_OFF)) return HC_OK;
+    }
+    return HC_ERR_TIMEOUT;
 }
 
 hc_status hc_lock(hc_dev *dev) {

@@ -105,9 +105,14 @@ hc_status hc_read_faults(hc_dev *dev, unsigned port, uint32_t *faults);
  * is cut off, what it left open completed (write data with WSTRB 0, responses dropped) and the port
  * decoupled. Configuration: refused when locked. */
 hc_status hc_set_stall_timeout(hc_dev *dev, unsigned port, uint32_t cycles);
-/* After the watchdog tripped and the accelerator has been reset: clear the watchdog flags, which
- * re-couples the port (unless it is decoupled by hc_decouple). Allowed when locked (an acknowledgement). */
-hc_status hc_release_port(hc_dev *dev, unsigned port);
+/* After the watchdog tripped and the accelerator has been reset: clear the watchdog flags and wait (at
+ * most max_polls status reads) until the port is no longer cut off (STATUS.cut_off). The hardware lets go
+ * only once every transaction the port had outstanding has completed (its responses dropped), so the
+ * reset accelerator never receives a response to a request from before; the port then re-couples
+ * (unless it is decoupled by hc_decouple). HC_ERR_TIMEOUT: still draining (e.g. the memory has not
+ * answered yet); the flags stay cleared and the port re-couples by itself once drained. Allowed when
+ * locked (an acknowledgement). */
+hc_status hc_release_port(hc_dev *dev, unsigned port, uint32_t max_polls);
 
 /* Configuration lock: after hc_lock() every configuration register (period, global limit, per port
  * nominal length, class, reservation, decoupling, limits, budgets, windows, interrupt enables) ignores writes

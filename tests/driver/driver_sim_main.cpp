@@ -20,7 +20,7 @@ void ignore_write(void *, uint32_t, uint32_t) {}
 constexpr uint32_t kPeriod = 0x010, kGlobalLimit = 0x014, kGlobalErr = 0x018;
 using hcsys::port_reg;
 constexpr uint32_t kCfg = 0x00, kLimits = 0x04, kStatus = 0x0C, kErr = 0x10, kIrqEn = 0x14, kIrqStatus = 0x18;
-constexpr uint32_t kTimeout = 0x54;
+constexpr uint32_t kTimeout = 0x54, kCutOff = 1u << 4;
 }  // namespace
 
 int main() {
@@ -157,9 +157,20 @@ int main() {
     sys.configure(1, hcsys::Traffic{true, 64u << 10, 16, 4, 0x20000000u});
     sys.start(0x2);
     check(sys.run_until([&] { return sys.done(1); }, 200000, "port 1 with watchdog"), "writes complete under the watchdog");
-    check(hc_read_faults(&dev, 1, &faults) == HC_OK && faults == 0 && hc_release_port(&dev, 1) == HC_OK &&
+    check(hc_read_faults(&dev, 1, &faults) == HC_OK && faults == 0 && hc_release_port(&dev, 1, 10) == HC_OK &&
               (rd(port_reg(1, kStatus)) & 2) == 0,
           "a well-behaved accelerator never trips the watchdog");
+    // an accelerator that holds RREADY low: cut off, then released only through the driver's wait
+    check(hc_set_stall_timeout(&dev, 3, 64) == HC_OK, "stall timeout 64 on port 3");
+    sys.configure(3, hcsys::Traffic{false, 64u << 10, 16, 4, 0x30000000u, false, 0, 0, 2});
+    sys.start(0x8);
+    check(sys.run_until([&] { return (rd(port_reg(3, kStatus)) & kCutOff) != 0; }, 20000, "port 3 cut off"),
+          "RREADY held low: the port is cut off (STATUS.cut_off)");
+    check(hc_read_faults(&dev, 3, &faults) == HC_OK && faults == HC_FAULT_R_STALL, "FAULT.r_stall");
+    check(hc_release_port(&dev, 3, 0) == HC_ERR_TIMEOUT, "a release with no status read left times out");
+    check(hc_release_port(&dev, 3, 100) == HC_OK && (rd(port_reg(3, kStatus)) & (kCutOff | 2)) == 0 &&
+              hc_read_faults(&dev, 3, &faults) == HC_OK && faults == 0,
+          "hc_release_port returns once the port is drained and re-coupled");
 
     // ---- configuration lock: every setter refuses, the hardware keeps the settings, acks still work
     bool is_locked = true;
@@ -176,7 +187,7 @@ int main() {
     wr(port_reg(1, kCfg), cfg1 ^ 0x1ffu);          // a guest bypassing the driver
     wr(kPeriod, 5);
     check(rd(port_reg(1, kCfg)) == cfg1 && rd(kPeriod) == period, "the hardware ignores writes while locked");
-    check(hc_clear_counters(&dev, 1) == HC_OK && hc_release_port(&dev, 1) == HC_OK,
+    check(hc_clear_counters(&dev, 1) == HC_OK && hc_release_port(&dev, 1, 10) == HC_OK,
           "counter clears and watchdog releases stay available");
 
     std::printf("%d passed, %d failed\n", passed, failed);

@@ -1,13 +1,14 @@
 """SymbiYosys proofs of the properties written beside the RTL (`ifdef FORMAL`): bounded model checking and
-k-induction. hc_guard: AXI handshake rules kept on both sides whatever software does to the window,
-only legal in-window requests forwarded whatever the accelerator does, SLVERR/DECERR answers after the
-forwarded ones, no data of a rejected write forwarded. hc_watchdog: W held and completed, nothing
-written once tripped, trips on time. axi_burst_equalizer (bounded, per direction): AXI on both sides,
-WLAST/RLAST on the right beats, answers only for accepted requests. hc_supervisor (bounded, the composed
-port with every configuration input free): AXI towards the memory whatever the accelerator does (W if it
-complies), only legal bursts, W/AW per cut sub-burst, and towards the accelerator R/B only for accepted
-requests with RLAST on the burst's last beat, whoever answers. Seeded bugs (mutants) must make the
-proof fail."""
+k-induction. hc_addr_mux: within a priority class a waiting port is granted before any other port of its
+class is granted twice, whatever the other classes do. hc_guard: AXI handshake rules kept on both sides
+whatever software does to the window, only legal in-window requests forwarded whatever the accelerator
+does, SLVERR/DECERR answers after the forwarded ones, no data of a rejected write forwarded. hc_watchdog:
+W held and stable towards the port whatever the accelerator does, nothing with strobes taken once tripped,
+trips on time, lets go only once drained. axi_burst_equalizer (bounded, per direction, 64-bit data): AXI
+on both sides, WLAST/RLAST on the right beats, answers only for accepted requests, in order with the
+master's own IDs. The composed port (hc_supervisor) and the whole IP (axi_hyperconnect) are checked in
+test_formal_composed.py. Seeded bugs (mutants), in the modules and in the composition, must make the
+proofs fail."""
 
 from __future__ import annotations
 
@@ -16,20 +17,34 @@ import pytest
 from hyperconnect import formal
 
 
-PROOFS = [("hc_guard", "bmc"), ("hc_guard", "prove"), ("hc_watchdog", "bmc"), ("hc_watchdog", "prove"),
-          ("axi_burst_equalizer", "reads"), ("axi_burst_equalizer", "writes"), ("hc_supervisor", "bmc")]
+# the modules on their own; the composed port and the whole IP are in test_formal_composed.py (a second
+# file so that the two halves, about 9 minutes each, run on different pytest workers)
+PROOFS = [("hc_addr_mux", "bmc"), ("hc_addr_mux", "prove"),
+          ("hc_guard", "bmc"), ("hc_guard", "prove"), ("hc_watchdog", "bmc"), ("hc_watchdog", "prove"),
+          ("axi_burst_equalizer", "reads"), ("axi_burst_equalizer", "writes")]
 
 
 @pytest.mark.parametrize("job,task", PROOFS)
 def test_proof(job: str, task: str) -> None:
-    ok, summary = formal.run(job, task)
-    print(summary)
-    assert ok, summary
+    formal.check(job, task)
 
 
-# seeded bugs the proofs must find (bounded check), as (job, RTL file, name) -> (text, replacement): each is a
-# mistake the design could plausibly have
+# the W register of hc_watchdog replaced by the wires it had before issue 15
+W_NOT_REGISTERED = (
+    """    hc_reg_slice #(.WIDTH(WW), .REGISTER_READY(1'b1)) u_w_out (
+        .clk(aclk), .rst_n(aresetn), .in_data(ws_data), .in_valid(ws_valid), .in_ready(ws_ready),
+        .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready)
+    );""",
+    """    assign {m_axi_wdata, m_axi_wstrb, m_axi_wlast} = ws_data;
+    assign m_axi_wvalid = ws_valid;
+    assign ws_ready = m_axi_wready;""")
+
+# seeded bugs the proofs must find, as (job, RTL file, name) -> (text, replacement[, task]) (the task: the
+# job's default in MUTANT_TASK): each is a mistake the design could plausibly have
 MUTANTS = {
+    # issue 15: one round-robin pointer moved by every class's grants (a lower class's port starves)
+    ("hc_addr_mux", "hc_rr_arbiter.sv", "shared_pointer"): (
+        "else if (advance && grant_valid && CW'(c) == cls)", "else if (advance && grant_valid)"),
     ("hc_guard", "hc_guard.sv", "window_not_frozen"): (      # a window change withdraws a waiting request
         "end else if (!(m_axi_arvalid && !m_axi_arready) && !(m_axi_awvalid && !m_axi_awready)) begin",
         "end else begin"),
@@ -40,31 +55,39 @@ MUTANTS = {
         "wire                    rd_local = rd_err && rd_out == '0;",
         "wire                    rd_local = rd_err;"),
     ("hc_watchdog", "hc_watchdog.sv", "fill_writes_data"): (  # owed beats write memory
-        "assign m_axi_wstrb  = (trip_q || wlast_bad) ? '0 : s_axi_wstrb;",
-        "assign m_axi_wstrb  = wlast_bad ? '0 : s_axi_wstrb;"),
+        "wire [DATA_WIDTH/8-1:0] ws_strb   = (trip_q || wlast_bad) ? '0 : s_axi_wstrb;",
+        "wire [DATA_WIDTH/8-1:0] ws_strb   = wlast_bad ? '0 : s_axi_wstrb;"),
     ("hc_watchdog", "hc_watchdog.sv", "never_trips"): (
-        "wire trip    = !trip_q && ((timeout && !w_held) || (wlast_bad && w_fire));",
+        "wire trip    = !trip_q && (timeout || (wlast_bad && w_fire));",
         "wire trip    = !trip_q && wlast_bad && w_fire;"),
-    ("hc_watchdog", "hc_watchdog.sv", "trip_changes_waiting_beat"): (   # the bug issue 5 shipped with
-        "wire trip    = !trip_q && ((timeout && !w_held) || (wlast_bad && w_fire));",
-        "wire trip    = !trip_q && (timeout || (wlast_bad && w_fire));"),
+    ("hc_watchdog", "hc_watchdog.sv", "release_before_drained"): (   # issue 15: stale responses after release
+        "else if (trip_q && !fault_active && w_empty && drained) trip_q <= 1'b0;",
+        "else if (trip_q && !fault_active && w_empty) trip_q <= 1'b0;"),
+    ("hc_watchdog", "hc_watchdog.sv", "w_not_registered"): W_NOT_REGISTERED,   # issue 15: the W chain of gates
     ("axi_burst_equalizer", "axi_burst_equalizer.sv", "rlast_every_sub_burst"): (   # R merge forgotten
         "assign s_axi_rlast  = m_axi_rlast && (rt_empty || rt_head_last);",
         "assign s_axi_rlast  = m_axi_rlast;"),
-    # composition: the guard fed the memory's RLAST instead of the equalizer's merged one, and the
-    # watchdog bug above seen from the port's memory side
+    ("axi_burst_equalizer", "axi_burst_equalizer.sv", "id_not_restored"): (   # issue 15: IDs after one-ID issue
+        "assign s_axi_rid    = rt_head_id;", "assign s_axi_rid    = m_axi_rid;"),
+    # composition: the guard fed the memory's RLAST instead of the equalizer's merged one; the W path as a
+    # chain of gates (an unstable accelerator reaches the memory port); payload without VALID (issue 15)
     ("hc_supervisor", "hc_supervisor.sv", "guard_sees_sub_burst_rlast"): (
         ".m_axi_rlast(g_rlast)", ".m_axi_rlast(m_axi_rlast)"),
-    ("hc_supervisor", "hc_watchdog.sv", "trip_changes_waiting_beat"): (
-        "wire trip    = !trip_q && ((timeout && !w_held) || (wlast_bad && w_fire));",
-        "wire trip    = !trip_q && (timeout || (wlast_bad && w_fire));"),
+    ("hc_supervisor", "hc_watchdog.sv", "w_not_registered"): W_NOT_REGISTERED,
+    ("hc_supervisor", "hc_supervisor.sv", "r_payload_unmasked"): (
+        "= s_axi_rvalid ? {c_rid, c_rdata, c_rresp, c_rlast} : '0;", "= {c_rid, c_rdata, c_rresp, c_rlast};"),
+    # the whole IP: a port's own responses, dropped while it is cut off, on its wires; the W register gone
+    ("axi_hyperconnect", "hc_supervisor.sv", "b_payload_unmasked"): (
+        "= s_axi_bvalid ? {c_bid, c_bresp} : '0;", "= {c_bid, c_bresp};"),
+    ("axi_hyperconnect", "hc_watchdog.sv", "w_not_registered"): (*W_NOT_REGISTERED, "w"),
 }
-MUTANT_TASK = {"hc_guard": "bmc", "hc_watchdog": "bmc", "axi_burst_equalizer": "reads", "hc_supervisor": "bmc"}
+MUTANT_TASK = {"axi_hyperconnect": "zero", "hc_addr_mux": "bmc", "hc_guard": "bmc", "hc_watchdog": "bmc", "axi_burst_equalizer": "reads", "hc_supervisor": "bmc"}
 
 
 @pytest.mark.parametrize("job,rtl,name", sorted(MUTANTS))
 def test_mutant_fails(job: str, rtl: str, name: str) -> None:
-    old, new = MUTANTS[(job, rtl, name)]
-    ok, summary = formal.run(job, MUTANT_TASK[job], sby=formal.mutant(job, rtl, old, new, f"{rtl[:-3]}_{name}"))
+    old, new, *task = MUTANTS[(job, rtl, name)]
+    ok, summary = formal.run(job, task[0] if task else MUTANT_TASK[job],
+                             sby=formal.mutant(job, rtl, old, new, f"{rtl[:-3]}_{name}"))
     print(summary)
     assert not ok and "failed assertion" in summary, f"the proof missed the seeded bug {name}:\n{summary}"

@@ -38,7 +38,7 @@ async def test_registers(dut):
     axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
     await start_clock_reset(dut)
     assert await rd(axil, ID) == 0x48434F4E, "ID register"
-    assert (await rd(axil, VERSION)) >> 16 == 0x0101, "version 1.1"
+    assert (await rd(axil, VERSION)) >> 16 == 0x0102, "version 1.2"
     assert await rd(axil, BUILD) == 3 | (3 << 8) | (16 << 16), "BUILD reports the hardware's parameters"
     assert await rd(axil, PERIOD) == 10000
     assert await rd(axil, GLOBAL_LIMIT) == 32
