@@ -2,10 +2,9 @@
 // arbitration of N ports into one registered output.
 //
 // Arbitration: only requesters of the highest priority class present this cycle compete (paper 002
-// section 5: a higher class always wins); among them that class's own round-robin arbiter picks (one
-// grant per requester per round within a class; grants to other classes leave its pointer where it is).
-// The per-class arbiters search in parallel and the top class selects one. With every class equal this
-// is plain round-robin.
+// section 5: a higher class always wins); among them that class's own round-robin pointer picks (one
+// grant per requester per round within a class; grants to other classes leave it where it is). With
+// every class equal this is plain round-robin.
 //
 // Latency (cycles, in_valid -> out_valid, idle): 1. Throughput: one request per cycle. The output is an
 // hc_reg_slice; with REGISTER_READY, out_ready does not reach the arbiter or the input READYs. The
@@ -45,34 +44,21 @@ module hc_addr_mux #(
     logic         out_free;
     wire          load = grant_valid && allow && out_free;
 
-    // Strict priority with round-robin inside each class: one round-robin arbiter per class, each over the
-    // requesters of its class (they search in parallel), and the highest class present picks whose grant
-    // counts; only that class's pointer moves. (Issue 15: one pointer shared by the classes let a grant to
-    // a higher class reset a lower class's search, starving a port inside it; and filtering the requests
-    // by the top class before one search put the class compare in series with the search.)
-    localparam int NC = 1 << PRIO_W;
+    // strict priority: keep only the requesters of the highest class present
     logic [PRIO_W-1:0] top_class;
+    logic [N-1:0]      req;
     always_comb begin
         top_class = '0;
         for (int i = 0; i < N; i++)
             if (in_valid[i] && in_prio[i*PRIO_W +: PRIO_W] > top_class) top_class = in_prio[i*PRIO_W +: PRIO_W];
+        for (int i = 0; i < N; i++)
+            req[i] = in_valid[i] && (in_prio[i*PRIO_W +: PRIO_W] == top_class);
     end
-    logic [N-1:0]  c_grant [NC];
-    logic [IW-1:0] c_idx [NC];
-    logic [NC-1:0] c_valid;
-    for (genvar c = 0; c < NC; c++) begin : g_class
-        logic [N-1:0] c_req;
-        for (genvar i = 0; i < N; i++) begin : g_req
-            assign c_req[i] = in_valid[i] && in_prio[i*PRIO_W +: PRIO_W] == PRIO_W'(c);
-        end
-        hc_rr_arbiter #(.N(N)) u_arb (
-            .clk(clk), .rst_n(rst_n), .req(c_req), .advance(load && top_class == PRIO_W'(c)),
-            .grant(c_grant[c]), .grant_idx(c_idx[c]), .grant_valid(c_valid[c])
-        );
-    end
-    assign grant       = c_grant[top_class];
-    assign grant_idx   = c_idx[top_class];
-    assign grant_valid = c_valid[top_class];
+
+    hc_rr_arbiter #(.N(N), .CLASSES(1 << PRIO_W)) u_arb (
+        .clk(clk), .rst_n(rst_n), .req(req), .cls(top_class), .advance(load),
+        .grant(grant), .grant_idx(grant_idx), .grant_valid(grant_valid)
+    );
 
     assign in_ready   = load ? grant : '0;
     assign grant_fire = load;
@@ -94,14 +80,6 @@ module hc_addr_mux #(
     hc_formal_reset u_f_reset (.clk, .rst_n, .f_past, .f_live);
     function automatic logic [PRIO_W-1:0] f_cls(input int i);
         return in_prio[i*PRIO_W +: PRIO_W];
-    endfunction
-    // the round-robin pointer of class c
-    logic [IW-1:0] f_ptrs [NC];
-    for (genvar c = 0; c < NC; c++) begin : g_f_ptr
-        assign f_ptrs[c] = g_class[c].u_arb.prio;
-    end
-    function automatic logic [IW-1:0] f_ptr(input logic [PRIO_W-1:0] c);
-        return f_ptrs[c];
     endfunction
     // positions after j in round-robin order: j + 1 is 0, j is N - 1
     function automatic int f_dist(input int j, input int p);
@@ -129,13 +107,13 @@ module hc_addr_mux #(
                     if (f_again[i][j] && in_valid[i]) assert (!in_ready[j]);
                     // invariant (for the induction): since j's grant the class pointer has not passed i
                     if (f_again[i][j] && in_valid[i])
-                        assert (f_dist(j, int'(f_ptr(f_cls(i)))) <= f_dist(j, i));
+                        assert (f_dist(j, int'(u_arb.prio[f_cls(i)])) <= f_dist(j, i));
                 end
         for (int i = 0; i < N; i++) begin
             if (in_ready[i]) assert (in_valid[i] && f_cls(i) == top_class);
             if (in_valid[i]) assert (f_cls(i) <= top_class);
         end
-        for (int c = 0; c < NC; c++) assert (int'(f_ptr(PRIO_W'(c))) < N);
+        for (int c = 0; c < (1 << PRIO_W); c++) assert (int'(u_arb.prio[c]) < N);
     end
 `endif
 endmodule

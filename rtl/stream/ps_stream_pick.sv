@@ -24,7 +24,7 @@ module ps_stream_pick #(
     assign grant = take ? U'(1) << sel : '0;
     wire   free  = !sel_valid || take || !req[sel];
     hc_rr_arbiter #(.N(U)) u_arb (
-        .clk(aclk), .rst_n(aresetn), .req(req & ~grant), .advance(free && any), .grant(gnt_unused),
+        .clk(aclk), .rst_n(aresetn), .req(req & ~grant), .cls(1'b0), .advance(free && any), .grant(gnt_unused),
         .grant_idx(idx), .grant_valid(any)
     );
     always_ff @(posedge aclk) begin

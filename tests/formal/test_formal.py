@@ -42,9 +42,9 @@ W_NOT_REGISTERED = (
 # seeded bugs the proofs must find, as (job, RTL file, name) -> (text, replacement[, task]) (the task: the
 # job's default in MUTANT_TASK): each is a mistake the design could plausibly have
 MUTANTS = {
-    # issue 15: every class's round-robin pointer moved by any grant (a lower class's port starves)
-    ("hc_addr_mux", "hc_addr_mux.sv", "every_class_advances"): (
-        ".advance(load && top_class == PRIO_W'(c))", ".advance(load)"),
+    # issue 15: one round-robin pointer moved by every class's grants (a lower class's port starves)
+    ("hc_addr_mux", "hc_rr_arbiter.sv", "shared_pointer"): (
+        "else if (advance && grant_valid && CW'(c) == cls)", "else if (advance && grant_valid)"),
     ("hc_guard", "hc_guard.sv", "window_not_frozen"): (      # a window change withdraws a waiting request
         "end else if (!(m_axi_arvalid && !m_axi_arready) && !(m_axi_awvalid && !m_axi_awready)) begin",
         "end else begin"),
