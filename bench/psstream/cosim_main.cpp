@@ -3,11 +3,15 @@
 // to end, with N streams each way (ps_stream_cosim_top). The memory is an AXI4 slave model here (in-order,
 // fixed read and write latency, one beat per cycle each way, up to 16 bursts queued).
 //
-//   cosim [--check | --bench] [--elements N] [--capacity C] [--latency L] [--seed S]
+//   cosim [--check | --bench] [--elements N] [--capacity C] [--latency L] [--seed S] [--type T]
 //   --check: the software side runs at a random pace (random elements per cycle, pauses) so the rings run
 //            full and empty; every element must come back once, in order, +(i+1) per lane.
 //   --bench: the software side is kept ahead (fills every ring, drains every ring, every cycle), so the
 //            bridge is the limit; prints bytes per cycle each way over the steady state vs the peak.
+//   --type:  the C++ element type of the streams, ELEM bytes wide: plain (a struct of 32-bit words, the
+//            default), or HLS types that are not trivially copyable (stand-ins for Vitis's headers,
+//            tests/psstream/hls_stub, declared bitwise-movable by ps/hls_types.hpp): ap_uint (ap_uint<8*ELEM>),
+//            ap_fixed (ap_fixed<8*ELEM, 4*ELEM>), axis (ap_axiu<64, 24, 8, 8>, 16-byte elements only).
 // Prints one line "cosim: ..." and exits 0 on success.
 #include <verilated.h>
 
@@ -20,10 +24,14 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "Vps_stream_cosim_top.h"
+#include "ap_axi_sdata.h"
+#include "ap_int.h"
 #include "hc_backend_verilator.hpp"
+#include "ps/hls_types.hpp"
 #include "ps/stream.hpp"
 
 #ifndef COSIM_N
@@ -45,6 +53,10 @@ constexpr std::size_t MEM_BYTES = 8u << 20;
 struct elem {
     std::uint32_t w[EB / 4];
 };
+}  // namespace
+using axis_elem = ap_axiu<64, 24, 8, 8>;
+PS_STREAM_BITWISE(axis_elem);
+namespace {
 
 // ---- AXI4 slave memory on the top's m_axi port
 class Memory {
@@ -148,33 +160,74 @@ private:
     std::deque<std::uint64_t> b_;
 };
 
+// the element sent as sequence number seq of a stream, as 32-bit lanes, and as a T (its bytes: T is
+// bitwise-movable, so its value is its bytes)
 elem make(int stream, std::uint32_t seq) {
     const std::uint32_t lanes[4] = {seq, seq ^ 0xA5A5A5A5u, std::uint32_t(stream), 0x12345678u + seq};
     elem e{};
     for (std::uint32_t k = 0; k < EB / 4; ++k) e.w[k] = lanes[k];
     return e;
 }
+template <typename T>
+T as(const elem& e) {
+    static_assert(sizeof(T) == EB && ps::bitwise_movable_v<T>);
+    T v;
+    std::memcpy(static_cast<void*>(&v), &e, EB);
+    return v;
+}
+template <typename T>
+elem lanes_of(const T& v) {
+    elem e;
+    std::memcpy(&e, static_cast<const void*>(&v), EB);
+    return e;
+}
+
+struct options {
+    bool bench = false;
+    std::uint32_t elements = 3000, capacity = 64, seed = 1;
+    int latency = 30;
+    std::string type = "plain";
+};
+
+template <typename T>
+int run(const options& o, int argc, char** argv);
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    bool bench = false;
-    std::uint32_t elements = 3000, capacity = 64, seed = 1;
-    int latency = 30;
+    options o;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "--bench") bench = true;
-        else if (a == "--check") bench = false;
-        else if (a == "--elements" && i + 1 < argc) elements = std::uint32_t(std::strtoul(argv[++i], nullptr, 10));
-        else if (a == "--capacity" && i + 1 < argc) capacity = std::uint32_t(std::strtoul(argv[++i], nullptr, 10));
-        else if (a == "--latency" && i + 1 < argc) latency = std::atoi(argv[++i]);
-        else if (a == "--seed" && i + 1 < argc) seed = std::uint32_t(std::strtoul(argv[++i], nullptr, 10));
+        if (a == "--bench") o.bench = true;
+        else if (a == "--check") o.bench = false;
+        else if (a == "--elements" && i + 1 < argc) o.elements = std::uint32_t(std::strtoul(argv[++i], nullptr, 10));
+        else if (a == "--capacity" && i + 1 < argc) o.capacity = std::uint32_t(std::strtoul(argv[++i], nullptr, 10));
+        else if (a == "--latency" && i + 1 < argc) o.latency = std::atoi(argv[++i]);
+        else if (a == "--seed" && i + 1 < argc) o.seed = std::uint32_t(std::strtoul(argv[++i], nullptr, 10));
+        else if (a == "--type" && i + 1 < argc) o.type = argv[++i];
         else if (a[0] == '+') continue;                  // Verilator plusargs
         else {
-            std::fprintf(stderr, "usage: cosim [--check|--bench] [--elements N] [--capacity C] [--latency L] [--seed S]\n");
+            std::fprintf(stderr, "usage: cosim [--check|--bench] [--elements N] [--capacity C] [--latency L] [--seed S] "
+                                 "[--type plain|ap_uint|ap_fixed|axis]\n");
             return 1;
         }
     }
+    if (o.type == "plain") return run<elem>(o, argc, argv);
+    if (o.type == "ap_uint") return run<ap_uint<8 * EB>>(o, argc, argv);
+    if (o.type == "ap_fixed") return run<ap_fixed<8 * EB, 4 * EB>>(o, argc, argv);
+    using axis16 = std::conditional_t<EB == sizeof(axis_elem), axis_elem, elem>;   // 16-byte elements only
+    if (o.type == "axis" && EB == sizeof(axis_elem)) return run<axis16>(o, argc, argv);
+    std::fprintf(stderr, "cosim: no element type '%s' of %u bytes\n", o.type.c_str(), EB);
+    return 1;
+}
+
+namespace {
+
+template <typename T>
+int run(const options& o, int argc, char** argv) {
+    const bool bench = o.bench;
+    const std::uint32_t elements = o.elements, capacity = o.capacity;
+    const int latency = o.latency;
     Verilated::commandArgs(argc, argv);
     auto top = std::make_unique<Vps_stream_cosim_top>();
     Memory mem(*top, latency);
@@ -204,22 +257,22 @@ int main(int argc, char** argv) {
     }
 
     // the rings: created by the software in the memory model's storage, then handed to the bridge
-    std::vector<std::unique_ptr<ps::stream<elem>>> to_pl, from_pl;
-    const std::size_t region = ps::layout::region_bytes(sizeof(elem), capacity);
+    std::vector<std::unique_ptr<ps::stream<T>>> to_pl, from_pl;
+    const std::size_t region = ps::layout::region_bytes(sizeof(T), capacity);
     const std::uint32_t stride = std::uint32_t((region + 0xFFFF) & ~std::size_t(0xFFFF));
     for (int i = 0; i < N; ++i) {
         const std::uint32_t a = MEM_BASE + std::uint32_t(2 * i) * stride, b = a + stride;
-        to_pl.push_back(std::make_unique<ps::stream<elem>>(ps::memory, mem.at(a), region, ps::role::producer,
-                                                           true, capacity));
-        from_pl.push_back(std::make_unique<ps::stream<elem>>(ps::memory, mem.at(b), region, ps::role::consumer,
-                                                             true, capacity));
+        to_pl.push_back(std::make_unique<ps::stream<T>>(ps::memory, mem.at(a), region, ps::role::producer, true,
+                                                        capacity));
+        from_pl.push_back(std::make_unique<ps::stream<T>>(ps::memory, mem.at(b), region, ps::role::consumer, true,
+                                                          capacity));
         axil.write32(0x100 + 0x20 * std::uint32_t(i), a);                 // STREAM[i].BASE_LO
         axil.write32(0x100 + 0x20 * std::uint32_t(N + i), b);
         axil.write32(0x108 + 0x20 * std::uint32_t(i), 1);                 // CTRL.enable
         axil.write32(0x108 + 0x20 * std::uint32_t(N + i), 1);
     }
 
-    std::mt19937 rng(seed);
+    std::mt19937 rng(o.seed);
     std::vector<std::uint32_t> sent(N, 0), got(N, 0);
     // throughput window: the steady state from a quarter to three quarters of the transfer
     std::uint64_t to_beats = 0, from_beats = 0, window_start = 0, to_start = 0, from_start = 0;
@@ -241,12 +294,12 @@ int main(int argc, char** argv) {
         // the processor side: produce and consume (non-blocking: it shares this thread with the simulation)
         for (int i = 0; i < N; ++i) {
             unsigned budget = bench ? capacity : (rng() % 4 == 0 ? 0u : 1u + rng() % 8);
-            while (budget-- && sent[i] < elements && to_pl[i]->write_nb(make(i, sent[i]))) ++sent[i];
+            while (budget-- && sent[i] < elements && to_pl[i]->write_nb(as<T>(make(i, sent[i])))) ++sent[i];
             if (sent[i] == elements) to_pl[i]->flush();
             budget = bench ? capacity : (rng() % 4 == 0 ? 0u : 1u + rng() % 8);
-            elem e;
-            while (budget-- && from_pl[i]->read_nb(e)) {
-                const elem want = make(i, got[i]);
+            T v;
+            while (budget-- && from_pl[i]->read_nb(v)) {
+                const elem e = lanes_of(v), want = make(i, got[i]);
                 for (std::uint32_t k = 0; k < EB / 4; ++k)
                     if (e.w[k] != want.w[k] + std::uint32_t(i + 1)) {
                         std::fprintf(stderr, "cosim: stream %d element %u lane %u: 0x%08x, want 0x%08x\n", i, got[i],
@@ -288,8 +341,10 @@ int main(int argc, char** argv) {
         }
     }
     if (errors) return 1;
-    std::printf("cosim: %d stream(s) each way, %u elements each, capacity %u, %u-byte elements: all returned in "
-                "order through the PL operator, %llu cycles\n",
-                N, elements, capacity, EB, static_cast<unsigned long long>(now - start));
+    std::printf("cosim: %d stream(s) each way, %u elements each, capacity %u, %u-byte elements (%s): all returned "
+                "in order through the PL operator, %llu cycles\n",
+                N, elements, capacity, EB, o.type.c_str(), static_cast<unsigned long long>(now - start));
     return 0;
 }
+
+}  // namespace

@@ -1,8 +1,15 @@
 // host_bench.cpp — ps::stream against boost::lockfree::spsc_queue between two threads of this machine
-// (issue 6, benchmark (a)): throughput for 8- and 16-byte items at capacity 512 and 4096, and ping-pong
-// round-trip latency, both queues in the same run. Producer and consumer are pinned to different cores.
-// Each case runs `runs` times (default 5); the median, min and max are printed, and the ratio of medians.
-// Usage: host_bench [--runs N] [--items N] [--json FILE]
+// (issue 6 benchmark (a), made reproducible by issue 16): throughput for 8- and 16-byte items at capacity
+// 512 and 4096, and ping-pong round-trip latency. Producer and consumer are pinned to different cores.
+//
+// On a VM the two vCPUs move between "near" (a cache-line round trip of ~50-150 ns: the same core's
+// hyperthreads or a shared cache) and "far" (~500 ns: across sockets or dies) within seconds, and the
+// throughput of every queue moves 3-4x with it. So the bench measures that round trip itself before and
+// after every round, sorts each round into near or far (split at --split-ns, default 300), drops a round
+// whose two measurements disagree (the state changed under it), runs the queues of a case one after the
+// other in every round (order alternating), and reports each state separately: medians, ranges, and the
+// ratio of the two queues per round (median and range) — never one ratio for the whole.
+// Usage: host_bench [--rounds N] [--items N] [--split-ns X] [--json FILE]
 #include <pthread.h>
 #include <sched.h>
 
@@ -121,56 +128,144 @@ double pingpong_run(std::uint64_t rounds) {
     return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / double(rounds);
 }
 
-struct stats {
-    double median, lo, hi;
-};
-stats summarize(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return {v[v.size() / 2], v.front(), v.back()};
+// ---- the machine's state: a cache line bounced between the two pinned cores
+// nanoseconds per round trip of one cache line cpu 0 -> cpu 1 -> cpu 0 (median of 5 batches of 200)
+double line_round_trip_ns() {
+    struct alignas(128) line {
+        std::atomic<std::uint64_t> v{0};
+    };
+    auto l = std::make_unique<line>();
+    constexpr std::uint64_t batch = 200, batches = 5;
+    std::atomic<bool> ready{false};
+    std::thread echo([&] {
+        pin(1);
+        ready = true;
+        for (std::uint64_t i = 1; i <= 2 * batch * batches; i += 2) {
+            while (l->v.load(std::memory_order_acquire) != i) relax();
+            l->v.store(i + 1, std::memory_order_release);
+        }
+    });
+    pin(0);
+    while (!ready) relax();
+    std::vector<double> ns;
+    std::uint64_t next = 0;
+    for (std::uint64_t b = 0; b < batches; ++b) {
+        const auto t0 = std::chrono::steady_clock::now();
+        for (std::uint64_t i = 0; i < batch; ++i) {
+            l->v.store(next + 1, std::memory_order_release);
+            while (l->v.load(std::memory_order_acquire) != next + 2) relax();
+            next += 2;
+        }
+        ns.push_back(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() /
+                     double(batch));
+    }
+    echo.join();
+    std::sort(ns.begin(), ns.end());
+    return ns[ns.size() / 2];
 }
 
-int runs = 5;
-std::uint64_t items = 20000000;
+struct stats {
+    double median = 0, lo = 0, hi = 0;
+    std::size_t n = 0;
+};
+stats summarize(std::vector<double> v) {
+    if (v.empty()) return {};
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return {n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2, v.front(), v.back(), n};
+}
+
+int rounds = 30;
+std::uint64_t items = 5000000;
+double split_ns = 300;
 std::string json;
+std::vector<double> rtt_seen[2];                 // every round trip measured, by state
+int dropped = 0;
+
+const char* const state_name[2] = {"near", "far"};
+
+// one state's rounds of a case: the two queues' values and their ratio per round
+struct samples {
+    std::vector<double> ps, boost, ratio;
+};
+
+// run `rounds` rounds of a case; measure() gives {ps::stream, boost} for one round, in the order asked
+template <typename Measure>
+void rounds_of(samples (&by_state)[2], Measure measure) {
+    for (int r = 0; r < rounds; ++r) {
+        const double before = line_round_trip_ns();
+        const auto [p, q] = measure(r % 2 == 1);
+        const double after = line_round_trip_ns();
+        const int s0 = before >= split_ns, s1 = after >= split_ns;
+        rtt_seen[s0].push_back(before);
+        rtt_seen[s1].push_back(after);
+        if (s0 != s1) {
+            ++dropped;
+            continue;
+        }
+        by_state[s0].ps.push_back(p);
+        by_state[s0].boost.push_back(q);
+        by_state[s0].ratio.push_back(p / q);
+    }
+}
+
+void report(const char* label, int item_bytes, int capacity, const samples (&by_state)[2], bool latency) {
+    for (int st = 0; st < 2; ++st) {
+        const stats p = summarize(by_state[st].ps), q = summarize(by_state[st].boost),
+                    r = summarize(by_state[st].ratio);
+        if (p.n == 0) {
+            std::printf("%-16s %-4s  no round in this state\n", label, state_name[st]);
+            continue;
+        }
+        if (latency)
+            std::printf("%-16s %-4s %3zu  ps::stream %7.0f ns [%.0f..%.0f]   boost %7.0f ns [%.0f..%.0f]   "
+                        "time ratio %.2fx [%.2f..%.2f]\n",
+                        label, state_name[st], p.n, p.median, p.lo, p.hi, q.median, q.lo, q.hi, r.median, r.lo, r.hi);
+        else
+            std::printf("%-16s %-4s %3zu  ps::stream %6.1f Mitem/s [%.1f..%.1f]   boost %6.1f Mitem/s [%.1f..%.1f]   "
+                        "ratio %.2fx [%.2f..%.2f]\n",
+                        label, state_name[st], p.n, p.median, p.lo, p.hi, q.median, q.lo, q.hi, r.median, r.lo, r.hi);
+        char buf[512];
+        std::snprintf(buf, sizeof buf,
+                      "%s{\"case\":\"%s\",\"item_bytes\":%d,\"capacity\":%d,\"state\":\"%s\",\"rounds\":%zu,"
+                      "\"ps\":%.3f,\"ps_lo\":%.3f,\"ps_hi\":%.3f,\"boost\":%.3f,\"boost_lo\":%.3f,\"boost_hi\":%.3f,"
+                      "\"ratio\":%.3f,\"ratio_lo\":%.3f,\"ratio_hi\":%.3f}",
+                      json.empty() ? "" : ",", latency ? "pingpong" : "throughput", item_bytes, capacity,
+                      state_name[st], p.n, p.median, p.lo, p.hi, q.median, q.lo, q.hi, r.median, r.lo, r.hi);
+        json += buf;
+    }
+}
 
 template <typename T, int CAP>
-void throughput_case(const char* label) {
-    std::vector<double> a, b;                  // million items per second
-    for (int r = 0; r < runs; ++r) {           // alternate, so drift on a shared machine hits both alike
-        a.push_back(double(items) / throughput_run<ps_queue<T, CAP>, T>(items) / 1e6);
-        b.push_back(double(items) / throughput_run<boost_queue<T, CAP>, T>(items) / 1e6);
-    }
-    const stats p = summarize(a), q = summarize(b);
-    const double mb = double(sizeof(T));
-    std::printf("%-10s %5d  ps::stream %7.1f Mitem/s %7.0f MB/s [%.1f..%.1f]   boost %7.1f Mitem/s %7.0f MB/s "
-                "[%.1f..%.1f]   ratio %.2fx\n",
-                label, CAP, p.median, p.median * mb, p.lo, p.hi, q.median, q.median * mb, q.lo, q.hi,
-                p.median / q.median);
-    char buf[512];
-    std::snprintf(buf, sizeof buf,
-                  "%s{\"case\":\"throughput\",\"item_bytes\":%zu,\"capacity\":%d,\"ps_mitems\":%.3f,\"ps_lo\":%.3f,"
-                  "\"ps_hi\":%.3f,\"boost_mitems\":%.3f,\"boost_lo\":%.3f,\"boost_hi\":%.3f,\"ratio\":%.3f}",
-                  json.empty() ? "" : ",", sizeof(T), CAP, p.median, p.lo, p.hi, q.median, q.lo, q.hi,
-                  p.median / q.median);
-    json += buf;
+void throughput_case() {
+    samples by_state[2];
+    rounds_of(
+        by_state,
+        [](bool boost_first) {
+            double p = 0, q = 0;                     // million items per second
+            if (boost_first) q = double(items) / throughput_run<boost_queue<T, CAP>, T>(items) / 1e6;
+            p = double(items) / throughput_run<ps_queue<T, CAP>, T>(items) / 1e6;
+            if (!boost_first) q = double(items) / throughput_run<boost_queue<T, CAP>, T>(items) / 1e6;
+            return std::pair<double, double>(p, q);
+        });
+    char label[32];
+    std::snprintf(label, sizeof label, "%zu B / %d", sizeof(T), CAP);
+    report(label, int(sizeof(T)), CAP, by_state, false);
 }
 
 void pingpong_case() {
-    const std::uint64_t rounds = std::max<std::uint64_t>(items / 100, 10000);
-    std::vector<double> a, b;
-    for (int r = 0; r < runs; ++r) {
-        a.push_back(pingpong_run<ps_queue<std::uint64_t, 512>>(rounds));
-        b.push_back(pingpong_run<boost_queue<std::uint64_t, 512>>(rounds));
-    }
-    const stats p = summarize(a), q = summarize(b);
-    std::printf("ping-pong  8 B   ps::stream %7.0f ns/round trip [%.0f..%.0f]   boost %7.0f ns [%.0f..%.0f]\n",
-                p.median, p.lo, p.hi, q.median, q.lo, q.hi);
-    char buf[256];
-    std::snprintf(buf, sizeof buf,
-                  ",{\"case\":\"pingpong\",\"ps_ns\":%.1f,\"ps_lo\":%.1f,\"ps_hi\":%.1f,\"boost_ns\":%.1f,"
-                  "\"boost_lo\":%.1f,\"boost_hi\":%.1f}",
-                  p.median, p.lo, p.hi, q.median, q.lo, q.hi);
-    json += buf;
+    const std::uint64_t n = std::max<std::uint64_t>(items / 100, 10000);
+    samples by_state[2];
+    rounds_of(
+        by_state,
+        [n](bool boost_first) {
+            double p = 0, q = 0;                     // ns per round trip
+            if (boost_first) q = pingpong_run<boost_queue<std::uint64_t, 512>>(n);
+            p = pingpong_run<ps_queue<std::uint64_t, 512>>(n);
+            if (!boost_first) q = pingpong_run<boost_queue<std::uint64_t, 512>>(n);
+            return std::pair<double, double>(p, q);
+        });
+    report("ping-pong 8 B", 8, 512, by_state, true);
 }
 
 }  // namespace
@@ -179,25 +274,41 @@ int main(int argc, char** argv) {
     const char* json_path = nullptr;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
+        if (a == "--rounds" && i + 1 < argc) rounds = std::max(1, std::atoi(argv[++i]));
         else if (a == "--items" && i + 1 < argc) items = std::strtoull(argv[++i], nullptr, 10);
+        else if (a == "--split-ns" && i + 1 < argc) split_ns = std::atof(argv[++i]);
         else if (a == "--json" && i + 1 < argc) json_path = argv[++i];
         else {
-            std::fprintf(stderr, "usage: host_bench [--runs N] [--items N] [--json FILE]\n");
+            std::fprintf(stderr, "usage: host_bench [--rounds N] [--items N] [--split-ns X] [--json FILE]\n");
             return 1;
         }
     }
-    std::printf("host PS<->PS: %llu items per run, median of %d runs [min..max], producer on cpu 0, consumer on "
-                "cpu 1 (%u cpus)\n",
-                static_cast<unsigned long long>(items), runs, std::thread::hardware_concurrency());
-    throughput_case<std::uint64_t, 512>("8 B");
-    throughput_case<std::uint64_t, 4096>("8 B");
-    throughput_case<item16, 512>("16 B");
-    throughput_case<item16, 4096>("16 B");
+    std::printf("host PS<->PS: ps::stream vs boost spsc_queue, producer on cpu 0, consumer on cpu 1 (%u cpus); "
+                "%llu items per run, %d rounds per case, the two queues one after the other in each round\n"
+                "state of each round: the cpu 0 <-> cpu 1 cache-line round trip before and after it, near < %.0f ns "
+                "<= far; a round whose state changed is dropped\n"
+                "%-16s %-4s %3s  (medians [min..max] over the rounds; ratio: per round, ps::stream / boost)\n",
+                std::thread::hardware_concurrency(), static_cast<unsigned long long>(items), rounds, split_ns, "case",
+                "st.", "n");
+    throughput_case<std::uint64_t, 512>();
+    throughput_case<std::uint64_t, 4096>();
+    throughput_case<item16, 512>();
+    throughput_case<item16, 4096>();
     pingpong_case();
+    for (int st = 0; st < 2; ++st) {
+        const stats r = summarize(rtt_seen[st]);
+        if (r.n)
+            std::printf("cache-line round trip, %s: %.0f ns [%.0f..%.0f] in %zu measurements\n", state_name[st],
+                        r.median, r.lo, r.hi, r.n);
+        char buf[160];
+        std::snprintf(buf, sizeof buf, ",{\"case\":\"round_trip\",\"state\":\"%s\",\"n\":%zu,\"ns\":%.1f,\"lo\":%.1f,"
+                      "\"hi\":%.1f}", state_name[st], r.n, r.median, r.lo, r.hi);
+        json += buf;
+    }
+    std::printf("rounds dropped (state changed during the round): %d of %d\n", dropped, 5 * rounds);
     if (json_path) {
         if (FILE* f = std::fopen(json_path, "w")) {
-            std::fprintf(f, "[%s]\n", json.c_str());
+            std::fprintf(f, "[%s,{\"case\":\"dropped\",\"n\":%d,\"of\":%d}]\n", json.c_str(), dropped, 5 * rounds);
             std::fclose(f);
         }
     }

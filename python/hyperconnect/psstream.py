@@ -1,5 +1,6 @@
-"""ps::stream benchmarks (issue 6): the host PS<->PS comparison with boost::lockfree::spsc_queue
-(bench/psstream/host_bench.cpp; needs Debian's libboost-dev, which `make bench` installs)."""
+"""ps::stream benchmarks (issue 6; near/far machine states since issue 16): the host PS<->PS comparison
+with boost::lockfree::spsc_queue (bench/psstream/host_bench.cpp; needs Debian's libboost-dev, which
+`make bench` installs), and the bridge in co-simulation."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ TARGET_BRIDGE = 0.80                      # issue 6: the bridge >= 80 % of the p
 
 
 EXAMPLES = paths.ROOT / "sw" / "psstream" / "examples"
+HLS_STUB = paths.ROOT / "tests" / "psstream" / "hls_stub"      # stand-ins for Vitis's hls_stream.h, ap_int.h, ...
 CXX = ["g++", "-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror", "-pedantic", "-pthread"]
 
 
@@ -36,19 +38,25 @@ def build_host_bench() -> Path:
                        paths.BUILD / "bench" / "psstream" / "host_bench")
 
 
-def host_bench(runs: int = 5, items: int = 20_000_000) -> dict[str, Any]:
-    """Run the host benchmark; {"text": its table, "cases": the measured cases}."""
+def host_bench(rounds: int = 30, items: int = 5_000_000) -> dict[str, Any]:
+    """Run the host benchmark; {"text": its tables, "cases": the measured cases, one per case and machine
+    state (near/far), plus the cache-line round trips and the dropped rounds}."""
     exe = build_host_bench()
     js = exe.parent / "host_bench.json"
-    res = subprocess.run([str(exe), "--runs", str(runs), "--items", str(items), "--json", str(js)],
+    res = subprocess.run([str(exe), "--rounds", str(rounds), "--items", str(items), "--json", str(js)],
                          capture_output=True, text=True, check=True, timeout=3600)
     return {"text": res.stdout.rstrip(), "cases": json.loads(js.read_text())}
 
 
+MIN_ROUNDS = 5                            # a state seen in fewer rounds is reported, not judged
+
+
 def check_host(report: dict[str, Any]) -> list[str]:
-    return [f"ps::stream {c['item_bytes']} B items, capacity {c['capacity']}: {c['ratio']:.2f}x boost "
-            f"(target {TARGET_RATIO}x)"
-            for c in report["cases"] if c["case"] == "throughput" and c["ratio"] < TARGET_RATIO]
+    """Issue 6's target, judged per machine state on the median of the per-round ratios."""
+    return [f"ps::stream {c['item_bytes']} B items, capacity {c['capacity']}, {c['state']}: {c['ratio']:.2f}x "
+            f"boost (median of {c['rounds']} rounds, target {TARGET_RATIO}x)"
+            for c in report["cases"]
+            if c["case"] == "throughput" and c["rounds"] >= MIN_ROUNDS and c["ratio"] < TARGET_RATIO]
 
 
 def build_cosim(n: int, **params: int) -> Path:
@@ -61,9 +69,10 @@ def build_cosim(n: int, **params: int) -> Path:
                                  ["cosim", str(n), *(f"{k}{v}" for k, v in sorted(params.items()))]),
                              params={"N": n, **params}, exe="cosim",
                              sources=regs.bridge_sources() + [bench / "ps_stream_cosim_top.sv"],
-                             include_dirs=[INCLUDE, driver, driver / "sim"],
+                             include_dirs=[INCLUDE, driver, driver / "sim", HLS_STUB],
                              defines={"COSIM_N": n, "COSIM_ELEM": params.get("ELEM", 16)},
-                             deps=[*INCLUDE.rglob("*.hpp"), driver / "sim" / "hc_backend_verilator.hpp"])
+                             deps=[*INCLUDE.rglob("*.hpp"), *HLS_STUB.glob("*.h"),
+                                   driver / "sim" / "hc_backend_verilator.hpp"])
 
 
 def run_cosim(n: int, *args: str, timeout: float = 600, **params: int) -> str:

@@ -22,3 +22,16 @@ def test_cosim_loopback(streams: int, capacity: int, seed: int, elem: int) -> No
     print(out)
     assert out.splitlines()[-1].startswith(f"cosim: {streams} stream(s) each way, 3000 elements each, "
                                            f"capacity {capacity}, {elem}-byte elements")
+
+
+@pytest.mark.parametrize("elem,ctype", [(16, "ap_uint"), (16, "axis"), (4, "ap_fixed")])
+def test_cosim_hls_types(elem: int, ctype: str) -> None:
+    """HLS element types that are not trivially copyable (stand-ins for ap_uint<128>, ap_axiu<64, 24, 8, 8>,
+    ap_fixed<32, 16>), declared bitwise-movable by ps/hls_types.hpp: 1,000,000 elements to the fabric and
+    back through the bridge, every lane checked."""
+    extra = {"ELEM": elem} if elem != 16 else {}
+    out = psstream.run_cosim(1, "--check", "--elements", "1000000", "--capacity", "256", "--seed", "11", "--type",
+                             ctype, timeout=900, **extra)
+    print(out)
+    assert out.splitlines()[-1].startswith(f"cosim: 1 stream(s) each way, 1000000 elements each, capacity 256, "
+                                           f"{elem}-byte elements ({ctype})")

@@ -1,7 +1,7 @@
 """ps::stream (sw/psstream), the C++17 header-only library: its unit tests (tests/psstream/psstream_tests.cpp,
 one pytest case per C++ test, each in its own process with a time limit, so a deadlock fails instead of
-hanging), compiled with -Wall -Wextra -Werror -pedantic; and the single-source example compiled as HLS sees
-it (__SYNTHESIS__)."""
+hanging), compiled with -Wall -Wextra -Werror -pedantic; the single-source example and every combination of
+the stream macros compiled as HLS sees them (__SYNTHESIS__, stand-in headers in hls_stub/) and for a core."""
 
 from __future__ import annotations
 
@@ -14,15 +14,21 @@ from hyperconnect import paths, psstream
 
 HERE = Path(__file__).parent
 OUT = paths.BUILD / "tests" / "psstream"
-TESTS = ["capacity_batch_names", "cycle_of_streams_with_batching", "every_element_width_1_to_64",
+TESTS = ["capacity_batch_names", "csim_grow_limit", "csim_grows_until_a_reader_comes", "csim_leftover_warns",
+         "csim_testbench_single_thread", "cycle_of_streams_with_batching", "every_element_width_1_to_64",
          "example_operator_single_source", "flush_publishes_at_once", "full_empty_nonblocking", "held_back_lifetimes",
-         "misuse_layout_mismatch", "misuse_second_producer_or_consumer", "nonblocking_across_threads",
-         "pointer_wrap_around", "processes_misuse", "threads_order_no_loss", "two_processes"]
+         "hls_element_types_across_processes", "hls_element_types_between_threads", "misuse_layout_mismatch",
+         "misuse_second_producer_or_consumer", "nonblocking_across_threads", "pointer_wrap_around",
+         "processes_misuse", "sized_binds_unsized", "threads_order_no_loss", "two_processes", "wait_warns"]
+# what a test must print on stderr (the warnings HLS C-simulation users expect)
+STDERR = {"csim_leftover_warns": "ps::stream 'left': destroyed with 3 unread elements",
+          "wait_warns": "ps::stream 'late': a read has waited 100 ms on an empty stream: is its producer running?"}
+STUB = HERE / "hls_stub"                   # stand-ins for Vitis's hls_stream.h, ap_int.h, ap_axi_sdata.h
 
 
 @pytest.fixture(scope="module")
 def binary() -> Path:
-    return psstream.compile_cpp(HERE / "psstream_tests.cpp", OUT / "psstream_tests")
+    return psstream.compile_cpp(HERE / "psstream_tests.cpp", OUT / "psstream_tests", includes=[STUB])
 
 
 def test_list_matches(binary: Path) -> None:
@@ -35,6 +41,7 @@ def test_psstream(binary: Path, name: str) -> None:
     res = subprocess.run([str(binary), name], capture_output=True, text=True, timeout=120)
     print(res.stdout, res.stderr)
     assert res.returncode == 0 and res.stdout.strip().splitlines()[-1] == "1 passed, 0 failed", res.stdout + res.stderr
+    assert STDERR.get(name, "") in res.stderr, res.stderr
 
 
 def test_all_under_sanitizers() -> None:
@@ -42,7 +49,7 @@ def test_all_under_sanitizers() -> None:
     destroyed stream (held_back_lifetimes) or any other stray access fails here even when it happens to work."""
     exe = psstream.compile_cpp(HERE / "psstream_tests.cpp", OUT / "psstream_tests_asan",
                                ["-O0", "-g", "-fsanitize=address,undefined", "-fno-omit-frame-pointer",
-                                "-fno-sanitize-recover=all"])
+                                "-fno-sanitize-recover=all"], [STUB])
     res = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
     print(res.stdout, res.stderr)
     assert res.returncode == 0 and res.stdout.strip().splitlines()[-1] == f"{len(TESTS)} passed, 0 failed", \
@@ -51,6 +58,15 @@ def test_all_under_sanitizers() -> None:
 
 def test_single_source_as_hls() -> None:
     exe = psstream.compile_cpp(HERE / "hls_single_source.cpp", OUT / "hls_single_source",
-                               ["-D__SYNTHESIS__", "-Wno-unknown-pragmas"], [HERE / "hls_stub"])
+                               ["-D__SYNTHESIS__", "-Wno-unknown-pragmas"], [STUB])
     res = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
     assert res.returncode == 0, res.stdout
+
+
+@pytest.mark.parametrize("mode", ["core", "hls"])
+def test_stream_macros(mode: str) -> None:
+    """STREAM, STREAM_DEPTH and STREAM_REF in every combination, sized streams bound to unsized references."""
+    extra = ["-D__SYNTHESIS__"] if mode == "hls" else []
+    exe = psstream.compile_cpp(HERE / "stream_macros.cpp", OUT / f"stream_macros_{mode}", extra, [STUB])
+    res = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0 and res.stdout.strip() == "stream macros: ok", res.stdout + res.stderr

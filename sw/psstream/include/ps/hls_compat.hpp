@@ -4,7 +4,9 @@
 //
 //   STREAM(type, name)       declares a stream of `type` (depth: the tool's default)
 //   STREAM_DEPTH(type, d, name)  ... with depth d
-//   STREAM_REF(type)         the parameter type of a function taking a stream: STREAM_REF(int) in
+//   STREAM_REF(type)         the parameter type of a function taking a stream: STREAM_REF(int) in; a
+//                            stream declared with STREAM_DEPTH binds to it too (sized is-a unsized, in
+//                            both hls::stream and ps::stream)
 //   STREAM_READ(s)           reads one element (blocking); an expression: x = STREAM_READ(s) + 1
 //   STREAM_WRITE(s, v)       writes one element (blocking)
 #pragma once

@@ -20,7 +20,20 @@
 //   stream<T, D> s(ps::memory, base, bytes, ps::role::producer);   memory given by the caller (the PL
 //                                                  bridge's buffer: physical memory mapped, or the
 //                                                  co-simulation's memory model)
-// Capacity: DEPTH rounded up to a power of two (at least 2); DEPTH = 0 gives 512.
+// Capacity: DEPTH rounded up to a power of two (at least 2); DEPTH = 0 gives 512. As in Vitis,
+// stream<T, DEPTH> derives from stream<T>: a sized stream binds to a stream<T>& parameter.
+//
+// Elements: any T of at most 4096 bytes. A bitwise-movable T (trivially copyable, or declared so with
+// ps::bitwise_movable / PS_STREAM_BITWISE; ps/hls_types.hpp declares Vitis's ap_int/ap_uint/ap_fixed/
+// ap_ufixed) moves as its bytes, over any backing; any other copyable T (a struct holding a std::string)
+// lives in the slot of a private ring as an object, built by its copy constructor and moved out on read.
+//
+// C-simulation (one thread at both ends, as an HLS testbench is): a private ring that no other thread reads
+// grows when full instead of waiting, as HLS C-simulation streams are unbounded (up to set_grow_limit,
+// default csim_max_bytes = 1 GiB, then an error); a blocking read of an empty private ring that only the
+// calling thread writes fails at once (stream_error naming the stream) instead of hanging; any other wait
+// longer than set_wait_warning (10 s) says so on stderr. A private ring destroyed with unread elements says
+// so on stderr with its name and count, as HLS C-simulation does.
 //
 // Misuse is an error (ps::stream_error), never silent corruption: a second thread or process writing
 // (reading) a stream that has a producer (consumer); attaching to memory whose layout, version, element
@@ -42,6 +55,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -87,6 +101,9 @@ inline std::uint32_t load_relaxed(const std::byte* p) {
 }
 inline void store_release(std::byte* p, std::uint32_t v) {
     __atomic_store_n(reinterpret_cast<std::uint32_t*>(p), v, __ATOMIC_RELEASE);
+}
+inline std::uint64_t load64_acquire(const std::byte* p) {
+    return __atomic_load_n(reinterpret_cast<const std::uint64_t*>(p), __ATOMIC_ACQUIRE);
 }
 inline std::uint32_t fetch_add(std::byte* p, std::int32_t v) {
     return __atomic_fetch_add(reinterpret_cast<std::uint32_t*>(p), std::uint32_t(v), __ATOMIC_ACQ_REL);
@@ -139,6 +156,11 @@ struct core {
                                            // the role (or the endpoint does) and lists the side
     };
     side prod, cons;
+    std::mutex roles;                      // claiming a role and growing a private ring, one at a time
+    std::vector<std::byte*> retired;       // regions a private ring outgrew: freed with the stream, so a
+                                           // thread looking at size() meanwhile never reads freed memory
+    void (*destroy)(core&) = nullptr;      // destroys unread elements that are live objects (not bitwise T)
+    std::size_t grow_limit = 0;            // bytes of slots a private ring may grow to (C-simulation)
 
     std::byte* at(std::uint32_t off) const { return base + off; }
     void publish(role r) {
@@ -271,7 +293,14 @@ inline core::~core() {
     }
     switch (kind) {
     case backing::heap:
+        // a private ring dies with its data: say so, as HLS C-simulation does (a stream left with data is a
+        // testbench that read less than the operator wrote, or an operator that read less than it was given)
+        if (const std::uint32_t left = prod.mine - cons.mine)
+            std::fprintf(stderr, "ps::stream '%s': destroyed with %u unread element%s\n", name.c_str(), left,
+                         left == 1 ? "" : "s");
+        if (destroy) destroy(*this);
         ::operator delete(base, std::align_val_t(128));
+        for (std::byte* r : retired) ::operator delete(r, std::align_val_t(128));
         break;
     case backing::shm:
         if (fetch_add(at(layout::off_attached), -1) == 1) ::shm_unlink(shm_name.c_str());
@@ -288,41 +317,183 @@ inline core::~core() {
 // Remove a named shared-memory stream left behind (a crashed process never detached).
 inline void remove_shared(const std::string& name) { ::shm_unlink(name.c_str()); }
 
+// ---- element types
+// An element crosses the ring as the bytes of its slot when T is bitwise-movable: its value is its bytes,
+// wherever they are copied to (another thread, another process, the fabric). That is every trivially
+// copyable type, and any type declared so:
+//     template <> struct ps::bitwise_movable<my_type> : std::true_type {};    or    PS_STREAM_BITWISE(my_type)
+// HLS types are bitwise-movable but not trivially copyable (ap_int/ap_uint/ap_fixed and the hls::axis
+// structs have user-provided copy constructors): declare them so to send them to another process or through
+// the PL bridge (ps/hls_types.hpp does it for Vitis's types). Other copyable types work in private rings
+// (threads of one process): there a slot holds a live object, built by T's copy constructor on write and
+// moved out and destroyed on read.
+template <typename T>
+struct bitwise_movable : std::bool_constant<std::is_trivially_copyable_v<T>> {};
+template <typename T>
+inline constexpr bool bitwise_movable_v = bitwise_movable<T>::value;
+#define PS_STREAM_BITWISE(...) /* at global namespace scope */ \
+    template <>                \
+    struct ps::bitwise_movable<__VA_ARGS__> : std::true_type {}
+
+// C-simulation: a private ring whose consumer role is free or held by the writing thread grows when full
+// instead of waiting (no other thread could make room yet), as HLS C-simulation streams are unbounded, up to
+// this many bytes of slots by default (stream::set_grow_limit); beyond, a write by the thread that also
+// reads the stream fails with a clear error, and any other write waits as before.
+inline constexpr std::size_t csim_max_bytes = std::size_t(1) << 30;
+
+namespace detail {
+inline std::atomic<long>& wait_warning_ms() {
+    static std::atomic<long> ms{10000};
+    return ms;
+}
+}  // namespace detail
+// A blocking call that has waited this long says so on stderr, once per call (default 10 s; 0: never).
+inline void set_wait_warning(std::chrono::milliseconds ms) { detail::wait_warning_ms() = long(ms.count()); }
+
+// ps::stream<T> is the stream of T; ps::stream<T, D> is-a ps::stream<T> (as in Vitis, where hls::stream<T, D>
+// derives from hls::stream<T>), so a sized stream binds to a function taking ps::stream<T>&. D only sets the
+// capacity; the derived class adds no state.
 template <typename T, int DEPTH = 0>
-class stream {
-    static_assert(std::is_trivially_copyable_v<T>, "ps::stream elements are copied as bytes: T must be trivially copyable");
+class stream;
+
+template <typename T>
+class stream<T, 0> {
     static_assert(sizeof(T) <= layout::max_elem_bytes, "ps::stream elements are at most 4096 bytes");
-    static_assert(DEPTH >= 0, "ps::stream DEPTH must not be negative");
+    static_assert(alignof(T) <= 128, "ps::stream slots are aligned to at most 128 bytes");
+    static_assert(bitwise_movable_v<T> ||
+                      (std::is_copy_constructible_v<T> && std::is_move_assignable_v<T> &&
+                       std::is_nothrow_destructible_v<T>),
+                  "ps::stream elements are bitwise-movable (see ps::bitwise_movable) or copy-constructible, "
+                  "move-assignable and destructible");
 
 public:
     using value_type = T;
     static constexpr std::uint32_t default_capacity = 512;
-    static constexpr std::uint32_t depth_capacity =
-        DEPTH == 0 ? default_capacity : layout::pow2_ceil(DEPTH < 2 ? 2u : std::uint32_t(DEPTH));
+    static constexpr std::uint32_t depth_capacity = default_capacity;
 
     // a private ring for the threads of this process (hls::stream's constructors)
-    stream() : stream(std::string("ps::stream")) {}
-    explicit stream(const char* name) : stream(std::string(name ? name : "ps::stream")) {}
-    explicit stream(const std::string& name) : c_(std::make_shared<detail::core>()) {
-        auto& c = *c_;
-        c.name = name;
-        c.bytes = layout::region_bytes(sizeof(T), depth_capacity);
-        c.base = static_cast<std::byte*>(::operator new(c.bytes, std::align_val_t(128)));
-        std::memset(c.base, 0, c.bytes);
-        detail::init_header(c.base, sizeof(T), depth_capacity);
-        setup(depth_capacity, true);
-    }
+    stream() : stream(sized{default_capacity}, std::string("ps::stream")) {}
+    explicit stream(const char* name) : stream(sized{default_capacity}, std::string(name ? name : "ps::stream")) {}
+    explicit stream(const std::string& name) : stream(sized{default_capacity}, name) {}
 
     // named POSIX shared memory (between processes): the first endpoint creates and initializes it
     // (capacity: the argument, or DEPTH's if 0), the other checks it; the last to go removes it
     stream(shm_t, const std::string& name, role r, std::uint32_t capacity = 0,
            std::chrono::milliseconds wait = std::chrono::seconds(5))
+        : stream(sized{default_capacity}, shm, name, r, capacity, wait) {}
+
+    // memory given by the caller (the PL bridge's buffer): `create` writes a fresh layout (capacity: the
+    // argument or DEPTH's), otherwise an existing one is checked. The memory must outlive the stream.
+    stream(memory_t, void* base, std::size_t bytes, role r, bool create = true, std::uint32_t capacity = 0)
+        : stream(sized{default_capacity}, memory, base, bytes, r, create, capacity) {}
+
+    stream(const stream&) = delete;
+    stream& operator=(const stream&) = delete;
+    ~stream() = default;                      // the core publishes and releases when the last user drops it
+
+    // ---- hls::stream interface
+    T read() {
+        T v;
+        read(v);
+        return v;
+    }
+    // The fast paths are small and inlined; waiting, growing, claiming a role and listing a held-back
+    // publication are out of line (a call per element would cost more than the element).
+    PS_STREAM_INLINE void read(T& v) {
+        side& s = consumer();
+        if (__builtin_expect(s.mine == s.other, 0)) wait_for(s, role::consumer);
+        take(s, v);
+    }
+    PS_STREAM_INLINE bool read_nb(T& v) {
+        side& s = consumer();
+        if (__builtin_expect(s.mine == s.other, 0) && !poll(s, role::consumer)) return false;   // v untouched
+        take(s, v);
+        return true;
+    }
+    PS_STREAM_INLINE void write(const T& v) {
+        side& s = producer();
+        if (__builtin_expect(s.mine - s.other == c_->cap, 0)) wait_for(s, role::producer);
+        put(s, v);
+    }
+    PS_STREAM_INLINE bool write_nb(const T& v) {
+        side& s = producer();
+        if (__builtin_expect(s.mine - s.other == c_->cap, 0) && !poll(s, role::producer) && !grow(false))
+            return false;
+        put(s, v);
+        return true;
+    }
+    void operator>>(T& v) { read(v); }
+    void operator<<(const T& v) { write(v); }
+
+    // empty()/full() from the consumer's/producer's view if the caller holds that role, else from the
+    // published pointers; a "true" answer publishes what the calling thread holds back (it may poll).
+    // A private ring that would grow on the next write is not full.
+    bool empty() const {
+        bool e;
+        if (holds(role::consumer)) {
+            auto& s = c_->cons;
+            e = s.mine == s.other && !refill(s);
+        } else {
+            e = occupancy() == 0;
+        }
+        if (e) detail::flush_thread();
+        return e;
+    }
+    bool full() const {
+        bool f;
+        if (holds(role::producer)) {
+            auto& s = c_->prod;
+            f = s.mine - s.other == c_->cap && !drain(s) && !may_grow();
+        } else {
+            f = occupancy() >= c_->cap;
+        }
+        if (f) detail::flush_thread();
+        return f;
+    }
+    std::size_t size() const { return occupancy(); }
+    // elements the ring holds now (a private ring may grow: see csim_max_bytes)
+    std::size_t capacity() const { return c_->cap; }
+
+    // ---- beyond hls::stream
+    void flush() {
+        if (holds(role::producer)) c_->publish(role::producer);
+        if (holds(role::consumer)) c_->publish(role::consumer);
+    }
+    // elements per pointer publication (1: every element; default capacity / 8, at most 64)
+    void set_batch(std::uint32_t n) { c_->batch = n == 0 ? 1 : (n > c_->cap ? c_->cap : n); }
+    std::uint32_t batch() const { return c_->batch; }
+    // bytes of slots a private ring may grow to when no other thread reads it (default csim_max_bytes;
+    // below the present size: it does not grow)
+    void set_grow_limit(std::size_t bytes) { c_->grow_limit = bytes; }
+    const std::string& name() const { return c_->name; }
+    void* memory_base() const { return c_->base; }
+    std::size_t memory_bytes() const { return c_->bytes; }
+
+protected:
+    // the capacity a constructor uses when none is given: 512 here, DEPTH's in stream<T, DEPTH>
+    struct sized {
+        std::uint32_t cap;
+    };
+    stream(sized d, const std::string& name) : c_(std::make_shared<detail::core>()) {
+        auto& c = *c_;
+        c.name = name;
+        c.bytes = layout::region_bytes(sizeof(T), d.cap);
+        c.base = static_cast<std::byte*>(::operator new(c.bytes, std::align_val_t(128)));
+        std::memset(c.base, 0, c.bytes);
+        detail::init_header(c.base, sizeof(T), d.cap);
+        if constexpr (!bitwise) c.destroy = &destroy_unread;
+        c.grow_limit = csim_max_bytes;
+        setup(d.cap, true);
+    }
+    stream(sized d, shm_t, const std::string& name, role r, std::uint32_t capacity, std::chrono::milliseconds wait)
         : c_(std::make_shared<detail::core>()) {
+        static_assert(bitwise_movable_v<T>, "another process reads the slot's bytes: T must be trivially copyable "
+                                            "or declared bitwise-movable (ps::bitwise_movable, PS_STREAM_BITWISE)");
         auto& c = *c_;
         c.name = name;
         c.kind = detail::core::backing::shm;
         c.shm_name = name;
-        const std::uint32_t cap = capacity ? capacity : depth_capacity;
+        const std::uint32_t cap = capacity ? capacity : d.cap;
         check_capacity(cap);
         int fd = ::shm_open(name.c_str(), O_RDWR | O_CREAT | O_EXCL, 0600);
         const bool creator = fd >= 0;
@@ -362,15 +533,14 @@ public:
         }
         attach(capacity, r);
     }
-
-    // memory given by the caller (the PL bridge's buffer): `create` writes a fresh layout (capacity: the
-    // argument or DEPTH's), otherwise an existing one is checked. The memory must outlive the stream.
-    stream(memory_t, void* base, std::size_t bytes, role r, bool create = true, std::uint32_t capacity = 0)
+    stream(sized d, memory_t, void* base, std::size_t bytes, role r, bool create, std::uint32_t capacity)
         : c_(std::make_shared<detail::core>()) {
+        static_assert(bitwise_movable_v<T>, "the fabric reads the slot's bytes: T must be trivially copyable or "
+                                            "declared bitwise-movable (ps::bitwise_movable, PS_STREAM_BITWISE)");
         auto& c = *c_;
         c.name = "memory stream";
         c.kind = detail::core::backing::external;
-        const std::uint32_t cap = capacity ? capacity : depth_capacity;
+        const std::uint32_t cap = capacity ? capacity : d.cap;
         if (!base) fail("null memory");
         if (reinterpret_cast<std::uintptr_t>(base) % 128 != 0) fail("memory must be 128-byte aligned");
         if (create) {
@@ -384,84 +554,9 @@ public:
         attach(create ? cap : capacity, r);
     }
 
-    stream(const stream&) = delete;
-    stream& operator=(const stream&) = delete;
-    ~stream() = default;                      // the core publishes and releases when the last user drops it
-
-    // ---- hls::stream interface
-    T read() {
-        T v;
-        read(v);
-        return v;
-    }
-    // The fast paths are small and inlined; waiting, claiming a role and listing a held-back publication
-    // are out of line (a call per element would cost more than the element).
-    PS_STREAM_INLINE void read(T& v) {
-        side& s = consumer();
-        if (__builtin_expect(s.mine == s.other, 0)) wait_for(s, role::consumer);
-        take(s, v);
-    }
-    PS_STREAM_INLINE bool read_nb(T& v) {
-        side& s = consumer();
-        if (__builtin_expect(s.mine == s.other, 0) && !poll(s, role::consumer)) return false;   // v untouched
-        take(s, v);
-        return true;
-    }
-    PS_STREAM_INLINE void write(const T& v) {
-        side& s = producer();
-        if (__builtin_expect(s.mine - s.other == c_->cap, 0)) wait_for(s, role::producer);
-        put(s, v);
-    }
-    PS_STREAM_INLINE bool write_nb(const T& v) {
-        side& s = producer();
-        if (__builtin_expect(s.mine - s.other == c_->cap, 0) && !poll(s, role::producer)) return false;
-        put(s, v);
-        return true;
-    }
-    void operator>>(T& v) { read(v); }
-    void operator<<(const T& v) { write(v); }
-
-    // empty()/full() from the consumer's/producer's view if the caller holds that role, else from the
-    // published pointers; a "true" answer publishes what the calling thread holds back (it may poll)
-    bool empty() {
-        bool e;
-        if (holds(role::consumer)) {
-            auto& s = c_->cons;
-            e = s.mine == s.other && !refill(s);
-        } else {
-            e = occupancy() == 0;
-        }
-        if (e) detail::flush_thread();
-        return e;
-    }
-    bool full() {
-        bool f;
-        if (holds(role::producer)) {
-            auto& s = c_->prod;
-            f = s.mine - s.other == c_->cap && !drain(s);
-        } else {
-            f = occupancy() >= c_->cap;
-        }
-        if (f) detail::flush_thread();
-        return f;
-    }
-    std::size_t size() { return occupancy(); }
-    std::size_t capacity() const { return c_->cap; }
-
-    // ---- beyond hls::stream
-    void flush() {
-        if (holds(role::producer)) c_->publish(role::producer);
-        if (holds(role::consumer)) c_->publish(role::consumer);
-    }
-    // elements per pointer publication (1: every element; default capacity / 8, at most 64)
-    void set_batch(std::uint32_t n) { c_->batch = n == 0 ? 1 : (n > c_->cap ? c_->cap : n); }
-    std::uint32_t batch() const { return c_->batch; }
-    const std::string& name() const { return c_->name; }
-    void* memory_base() const { return c_->base; }
-    std::size_t memory_bytes() const { return c_->bytes; }
-
 private:
     using side = detail::core::side;
+    static constexpr bool bitwise = bitwise_movable_v<T>;
     std::shared_ptr<detail::core> c_;
 
     [[noreturn]] void fail(const std::string& why) const {
@@ -504,9 +599,14 @@ private:
     }
     std::uint64_t token() const { return c_->per_thread ? detail::thread_token() : c_->endpoint_token; }
     bool holds(role r) const { return (r == role::producer ? c_->prod : c_->cons).owner == token(); }
+    // the token holding role r of this ring (0: none), as any thread may read it
+    std::uint64_t holder(role r) const {
+        return detail::load64_acquire(c_->at(r == role::producer ? layout::off_producer : layout::off_consumer));
+    }
 
     void claim(role r) {
         auto& c = *c_;
+        std::lock_guard<std::mutex> g(c.roles);             // not while the producer grows the ring
         side& s = r == role::producer ? c.prod : c.cons;
         const std::uint64_t me = token();
         const std::uint64_t found =
@@ -517,11 +617,8 @@ private:
                  (same_process ? "thread" : "process, pid " + std::to_string(found >> 32)) + " holds the role): a " +
                  "stream has exactly one producer and one consumer");
         }
-        if (!c.per_thread) {
-            s.owner = me;
-            return;
-        }
         s.owner = me;
+        if (!c.per_thread) return;
         if (r == role::producer) s.other = detail::load_acquire(c.at(layout::head_offset));
         else s.other = detail::load_acquire(c.at(layout::tail_offset));
     }
@@ -552,25 +649,100 @@ private:
         return r == role::consumer ? refill(s) : drain(s);
     }
     PS_STREAM_COLD void wait_for(side& s, role r) {
-        if (!poll(s, r)) wait([&] { return r == role::consumer ? refill(s) : drain(s); });
+        if (poll(s, r)) return;
+        if (r == role::producer && grow(true)) return;
+        if (r == role::consumer && c_->per_thread && holder(role::producer) == token())
+            fail("read from an empty stream that only this thread writes: no other thread can ever fill it (" +
+                 std::to_string(c_->cons.mine) + " elements written and read so far; a testbench reading more "
+                 "than the operator wrote?)");
+        wait(r, [&] { return r == role::consumer ? refill(s) : drain(s); });
     }
     // consumer: re-read the producer's tail; true if there is data now
-    bool refill(side& s) {
+    bool refill(side& s) const {
         s.other = detail::load_acquire(c_->at(layout::tail_offset));
         return s.mine != s.other;
     }
     // producer: re-read the consumer's head; true if there is room now
-    bool drain(side& s) {
+    bool drain(side& s) const {
         s.other = detail::load_acquire(c_->at(layout::head_offset));
         return s.mine - s.other != c_->cap;
     }
+    // a private ring that no other thread reads (consumer role free or this thread's) and that is below the
+    // C-simulation bound grows instead of waiting
+    bool may_grow() const {
+        const std::uint64_t reader = holder(role::consumer);
+        return c_->per_thread && (reader == 0 || reader == token()) &&
+               layout::region_bytes(sizeof(T), 2 * c_->cap) <= c_->grow_limit;
+    }
+    // the producer found the ring full: double it if may_grow() (under the roles lock, so no consumer can
+    // claim the ring meanwhile). At the bound a ring this thread also reads can never drain: an error.
+    PS_STREAM_COLD bool grow(bool blocking) {
+        auto& c = *c_;
+        if (!c.per_thread) return false;
+        std::lock_guard<std::mutex> g(c.roles);
+        const std::uint64_t reader = holder(role::consumer);
+        if (reader != 0 && reader != token()) return false;
+        const std::uint32_t cap = 2 * c.cap;
+        const std::size_t bytes = layout::region_bytes(sizeof(T), cap);
+        if (cap == 0 || bytes > c.grow_limit) {
+            if (blocking && reader == token())
+                fail("full at " + std::to_string(c.cap) + " elements and only this thread reads it: no other "
+                     "thread can make room, and the ring grows to at most " + std::to_string(c.grow_limit) +
+                     " bytes (set_grow_limit; a testbench writing more than it reads?)");
+            return false;
+        }
+        auto* fresh = static_cast<std::byte*>(::operator new(bytes, std::align_val_t(128)));
+        std::memset(fresh, 0, layout::data_offset);
+        detail::init_header(fresh, sizeof(T), cap);
+        // owner tokens, attached count and both pointers as they are
+        std::memcpy(fresh + layout::off_producer, c.base + layout::off_producer,
+                    layout::off_attached + 4 - layout::off_producer);
+        std::memcpy(fresh + layout::tail_offset, c.base + layout::tail_offset, 4);
+        std::memcpy(fresh + layout::head_offset, c.base + layout::head_offset, 4);
+        // element i keeps its index: slot i mod the new capacity (the 32-bit pointers stay as they are)
+        const std::uint32_t slot_bytes = layout::slot_bytes(sizeof(T));
+        for (std::uint32_t i = c.cons.mine; i != c.prod.mine; ++i) {
+            std::byte* to = fresh + layout::data_offset + std::size_t(i & (cap - 1)) * slot_bytes;
+            std::byte* from = slot(c, i);
+            if constexpr (bitwise) {
+                std::memcpy(to, from, sizeof(T));
+            } else {
+                T* old = std::launder(reinterpret_cast<T*>(from));
+                ::new (static_cast<void*>(to)) T(std::move(*old));
+                old->~T();
+            }
+        }
+        c.retired.push_back(c.base);
+        c.base = fresh;
+        c.bytes = bytes;
+        c.cap = cap;
+        c.mask = cap - 1;
+        return true;
+    }
     template <typename Ready>
-    void wait(Ready ready) {
+    void wait(role r, Ready ready) {
         // spin first (the other side is normally a cache-line transfer away: 100s of ns), then give the core
-        // away: 4096 pauses are ~65 us on a current x86 core (a pause is ~16 ns), a few us on Arm
+        // away: 4096 pauses are ~65 us on a current x86 core (a pause is ~16 ns), a few us on Arm. A wait that
+        // lasts says so once (never a silent hang): a stream nobody serves is a wiring mistake.
+        const long warn_ms = detail::wait_warning_ms();
+        const auto t0 = std::chrono::steady_clock::now();
+        bool warned = warn_ms <= 0;
         for (unsigned spin = 0; !ready(); ++spin) {
-            if (spin < 4096) detail::cpu_relax();
-            else std::this_thread::yield();
+            if (spin < 4096) {
+                detail::cpu_relax();
+                continue;
+            }
+            std::this_thread::yield();
+            if (!warned && spin % 256 == 0 &&
+                std::chrono::steady_clock::now() - t0 > std::chrono::milliseconds(warn_ms)) {
+                warned = true;
+                const bool rd = r == role::consumer;
+                std::fprintf(stderr,
+                             "ps::stream '%s': a %s has waited %ld ms on a%s stream: is its %s running? (%s)\n",
+                             c_->name.c_str(), rd ? "read" : "write", warn_ms, rd ? "n empty" : " full",
+                             rd ? "producer" : "consumer",
+                             holder(rd ? role::producer : role::consumer) ? "it has one" : "it has none yet");
+            }
         }
     }
     // slot address of element index i (slot size a compile-time power of two: a shift, not a multiply)
@@ -582,16 +754,30 @@ private:
     PS_STREAM_INLINE void take(side& s, T& v) {
         detail::core& c = *c_;
         const std::uint32_t i = s.mine, batch = c.batch;
-        std::memcpy(static_cast<void*>(&v), slot(c, i), sizeof(T));
+        if constexpr (bitwise) {
+            std::memcpy(static_cast<void*>(&v), slot(c, i), sizeof(T));
+        } else {
+            T* p = std::launder(reinterpret_cast<T*>(slot(c, i)));
+            v = std::move(*p);
+            p->~T();
+        }
         s.mine = i + 1;
         if (__builtin_expect(i + 1 - s.published >= batch, 0)) c.publish(role::consumer);
     }
     PS_STREAM_INLINE void put(side& s, const T& v) {
         detail::core& c = *c_;
         const std::uint32_t i = s.mine, batch = c.batch;
-        std::memcpy(slot(c, i), static_cast<const void*>(&v), sizeof(T));
+        if constexpr (bitwise) std::memcpy(slot(c, i), static_cast<const void*>(&v), sizeof(T));
+        else ::new (static_cast<void*>(slot(c, i))) T(v);
         s.mine = i + 1;
         if (__builtin_expect(i + 1 - s.published >= batch, 0)) c.publish(role::producer);
+    }
+    // the elements still in a private ring of live objects, destroyed with it
+    static void destroy_unread(detail::core& c) {
+        for (std::uint32_t i = c.cons.mine; i != c.prod.mine; ++i)
+            std::launder(reinterpret_cast<T*>(c.base + layout::data_offset +
+                                              std::size_t(i & c.mask) * layout::slot_bytes(sizeof(T))))
+                ->~T();
     }
     // the first call of this thread on side s: list s, so that the thread's waits publish what it holds back
     // (taken from the list of the thread that had it before, if any: an endpoint handed over)
@@ -612,6 +798,27 @@ private:
             holds(role::consumer) ? c.cons.mine : detail::load_acquire(c.at(layout::head_offset));
         return std::size_t(std::uint32_t(tail - head));
     }
+};
+
+// The sized stream: DEPTH elements (rounded up to a power of two, at least 2) unless a constructor is
+// given a capacity; everything else is stream<T>'s.
+template <typename T, int DEPTH>
+class stream : public stream<T, 0> {
+    static_assert(DEPTH > 0, "ps::stream DEPTH must not be negative");
+    using base = stream<T, 0>;
+    using sized = typename base::sized;
+
+public:
+    static constexpr std::uint32_t depth_capacity = layout::pow2_ceil(DEPTH < 2 ? 2u : std::uint32_t(DEPTH));
+
+    stream() : base(sized{depth_capacity}, std::string("ps::stream")) {}
+    explicit stream(const char* name) : base(sized{depth_capacity}, std::string(name ? name : "ps::stream")) {}
+    explicit stream(const std::string& name) : base(sized{depth_capacity}, name) {}
+    stream(shm_t, const std::string& name, role r, std::uint32_t capacity = 0,
+           std::chrono::milliseconds wait = std::chrono::seconds(5))
+        : base(sized{depth_capacity}, shm, name, r, capacity, wait) {}
+    stream(memory_t, void* mem, std::size_t bytes, role r, bool create = true, std::uint32_t capacity = 0)
+        : base(sized{depth_capacity}, memory, mem, bytes, r, create, capacity) {}
 };
 
 }  // namespace ps
