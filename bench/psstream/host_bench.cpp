@@ -61,6 +61,7 @@ std::uint64_t key(const T& v) {
 template <typename T, int CAP>
 struct ps_queue {
     ps::stream<T, CAP> s;
+    ps_queue() { s.set_grow_limit(0); }     // CAP as boost's: no growth before the consumer's first read
     void push(const T& v) { s.write(v); }
     T pop() { return s.read(); }
 };

@@ -244,7 +244,7 @@ TEST(csim_testbench_single_thread) {
 
 TEST(csim_grow_limit) {
     ps::stream<std::uint64_t, 8> s("bounded");
-    s.set_grow_limit(ps::layout::region_bytes(8, 64));
+    s.set_grow_limit(64 * 8);                               // slots of 64 elements
     std::uint64_t v = 0;
     CHECK(!s.read_nb(v));                                   // this thread reads it too
     for (std::uint64_t i = 0; i < 64; ++i) s.write(i);
@@ -255,22 +255,62 @@ TEST(csim_grow_limit) {
 }
 
 TEST(csim_grows_until_a_reader_comes) {
-    // a writer that fills a stream before its reader thread starts: the ring grows while no thread reads it,
-    // then the reader takes the role and the ring is bounded again
+    // a writer that fills a stream before its reader thread reads: the ring grows while no thread reads it
+    // (the reader-to-be watches size() meanwhile, under the lock), then the reader takes the role and the
+    // ring keeps its size
     ps::stream<std::uint32_t, 4> s;
-    for (std::uint32_t i = 0; i < 5000; ++i) s.write(i);
-    CHECK(s.capacity() == 8192);
     std::atomic<bool> bad{false}, reading{false};
     std::thread cons([&] {
+        while (s.size() < 5000) std::this_thread::yield();
         for (std::uint32_t i = 0; i < 205000; ++i) {
             if (s.read() != i) bad = true;
             reading = true;
         }
     });
+    for (std::uint32_t i = 0; i < 5000; ++i) s.write(i);
+    CHECK(s.capacity() == 8192);
     while (!reading) std::this_thread::yield();
     for (std::uint32_t i = 5000; i < 205000; ++i) s.write(i);
     cons.join();
     CHECK(!bad && s.capacity() == 8192);
+}
+
+// a copyable element whose copy may throw (no move constructor: growth must copy), counting live objects
+struct fragile {
+    static inline int alive = 0, copies_until_throw = -1;
+    int v = 0;
+    explicit fragile(int x = 0) : v(x) { ++alive; }
+    fragile(const fragile& o) : v(o.v) {
+        if (copies_until_throw >= 0 && copies_until_throw-- == 0) throw std::runtime_error("copy failed");
+        ++alive;
+    }
+    fragile& operator=(const fragile& o) {
+        v = o.v;
+        return *this;
+    }
+    ~fragile() { --alive; }
+};
+
+TEST(csim_grow_keeps_ring_when_copy_throws) {
+    {
+        ps::stream<fragile, 4> s("fragile");
+        for (int i = 0; i < 4; ++i) s.write(fragile(i));
+        CHECK(fragile::alive == 4);
+        fragile::copies_until_throw = 2;                    // the third copy during the growth throws
+        bool threw = false;
+        try {
+            s.write(fragile(4));
+        } catch (const std::runtime_error&) {
+            threw = true;
+        }
+        CHECK(threw && fragile::alive == 4 && s.capacity() == 4 && s.size() == 4);
+        fragile::copies_until_throw = -1;
+        for (int i = 4; i < 20; ++i) s.write(fragile(i));  // grows now
+        CHECK(s.capacity() == 32 && fragile::alive == 20);
+        for (int i = 0; i < 18; ++i) CHECK(s.read().v == i);
+        CHECK(fragile::alive == 2);
+    }                                                       // two unread, destroyed with the ring
+    CHECK(fragile::alive == 0);
 }
 
 TEST(csim_leftover_warns) {

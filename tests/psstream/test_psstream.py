@@ -14,14 +14,16 @@ from hyperconnect import paths, psstream
 
 HERE = Path(__file__).parent
 OUT = paths.BUILD / "tests" / "psstream"
-TESTS = ["capacity_batch_names", "csim_grow_limit", "csim_grows_until_a_reader_comes", "csim_leftover_warns",
+TESTS = ["capacity_batch_names", "csim_grow_keeps_ring_when_copy_throws", "csim_grow_limit",
+         "csim_grows_until_a_reader_comes", "csim_leftover_warns",
          "csim_testbench_single_thread", "cycle_of_streams_with_batching", "every_element_width_1_to_64",
          "example_operator_single_source", "flush_publishes_at_once", "full_empty_nonblocking", "held_back_lifetimes",
          "hls_element_types_across_processes", "hls_element_types_between_threads", "misuse_layout_mismatch",
          "misuse_second_producer_or_consumer", "nonblocking_across_threads", "pointer_wrap_around",
          "processes_misuse", "sized_binds_unsized", "threads_order_no_loss", "two_processes", "wait_warns"]
 # what a test must print on stderr (the warnings HLS C-simulation users expect)
-STDERR = {"csim_leftover_warns": "ps::stream 'left': destroyed with 3 unread elements",
+STDERR = {"csim_grow_keeps_ring_when_copy_throws": "ps::stream 'fragile': destroyed with 2 unread elements",
+          "csim_leftover_warns": "ps::stream 'left': destroyed with 3 unread elements",
           "wait_warns": "ps::stream 'late': a read has waited 100 ms on an empty stream: is its producer running?"}
 STUB = HERE / "hls_stub"                   # stand-ins for Vitis's hls_stream.h, ap_int.h, ap_axi_sdata.h
 
@@ -54,6 +56,23 @@ def test_all_under_sanitizers() -> None:
     print(res.stdout, res.stderr)
     assert res.returncode == 0 and res.stdout.strip().splitlines()[-1] == f"{len(TESTS)} passed, 0 failed", \
         res.stdout + res.stderr
+
+
+# the tests where threads share streams (forks excluded: ThreadSanitizer does not follow them)
+THREADED = ["csim_grows_until_a_reader_comes", "cycle_of_streams_with_batching", "example_operator_single_source",
+            "full_empty_nonblocking", "held_back_lifetimes", "hls_element_types_between_threads",
+            "nonblocking_across_threads", "sized_binds_unsized", "threads_order_no_loss"]
+
+
+def test_threads_under_tsan() -> None:
+    """The threaded tests under ThreadSanitizer: a ring growing while another thread looks at it without
+    the lock, or any other unordered access between the two sides, is a report here."""
+    exe = psstream.compile_cpp(HERE / "psstream_tests.cpp", OUT / "psstream_tests_tsan",
+                               ["-O1", "-g", "-fsanitize=thread"], [STUB])
+    res = subprocess.run([str(exe), *THREADED], capture_output=True, text=True, timeout=600)
+    print(res.stdout, res.stderr)
+    assert res.returncode == 0 and "ThreadSanitizer" not in res.stderr and \
+        res.stdout.strip().splitlines()[-1] == f"{len(THREADED)} passed, 0 failed", res.stdout + res.stderr
 
 
 def test_single_source_as_hls() -> None:

@@ -23,10 +23,11 @@
 // Capacity: DEPTH rounded up to a power of two (at least 2); DEPTH = 0 gives 512. As in Vitis,
 // stream<T, DEPTH> derives from stream<T>: a sized stream binds to a stream<T>& parameter.
 //
-// Elements: any T of at most 4096 bytes. A bitwise-movable T (trivially copyable, or declared so with
-// ps::bitwise_movable / PS_STREAM_BITWISE; ps/hls_types.hpp declares Vitis's ap_int/ap_uint/ap_fixed/
-// ap_ufixed) moves as its bytes, over any backing; any other copyable T (a struct holding a std::string)
-// lives in the slot of a private ring as an object, built by its copy constructor and moved out on read.
+// Elements: any T of at most 4096 bytes. A trivially copyable T moves as its bytes, over any backing. Any
+// other copyable T (ap_uint, a struct holding a std::string) lives in the slot of a private ring as an
+// object, built by its copy constructor and moved out on read; it may cross to another process or the
+// fabric (as its bytes) once declared bitwise-movable (ps::bitwise_movable / PS_STREAM_BITWISE;
+// ps/hls_types.hpp declares Vitis's ap_int/ap_uint/ap_fixed/ap_ufixed).
 //
 // C-simulation (one thread at both ends, as an HLS testbench is): a private ring that no other thread reads
 // grows when full instead of waiting, as HLS C-simulation streams are unbounded (up to set_grow_limit,
@@ -156,10 +157,13 @@ struct core {
                                            // the role (or the endpoint does) and lists the side
     };
     side prod, cons;
-    std::mutex roles;                      // claiming a role and growing a private ring, one at a time
-    std::vector<std::byte*> retired;       // regions a private ring outgrew: freed with the stream, so a
-                                           // thread looking at size() meanwhile never reads freed memory
-    void (*destroy)(core&) = nullptr;      // destroys unread elements that are live objects (not bitwise T)
+    // A private ring grows under the thread holding its producer role while no other thread holds the
+    // consumer role (C-simulation). This lock orders that with a consumer claiming the role, and with a
+    // thread holding neither role looking at the ring (size(), empty(), ...): the holders' fast paths
+    // never take it (after a claim by another thread the ring no longer grows).
+    mutable std::mutex roles;
+    bool objects = false;                  // slots hold live objects (private ring, T not trivially copyable)
+    void (*destroy)(core&) = nullptr;      // destroys the unread ones with the stream
     std::size_t grow_limit = 0;            // bytes of slots a private ring may grow to (C-simulation)
 
     std::byte* at(std::uint32_t off) const { return base + off; }
@@ -300,7 +304,6 @@ inline core::~core() {
                          left == 1 ? "" : "s");
         if (destroy) destroy(*this);
         ::operator delete(base, std::align_val_t(128));
-        for (std::byte* r : retired) ::operator delete(r, std::align_val_t(128));
         break;
     case backing::shm:
         if (fetch_add(at(layout::off_attached), -1) == 1) ::shm_unlink(shm_name.c_str());
@@ -324,9 +327,10 @@ inline void remove_shared(const std::string& name) { ::shm_unlink(name.c_str());
 //     template <> struct ps::bitwise_movable<my_type> : std::true_type {};    or    PS_STREAM_BITWISE(my_type)
 // HLS types are bitwise-movable but not trivially copyable (ap_int/ap_uint/ap_fixed and the hls::axis
 // structs have user-provided copy constructors): declare them so to send them to another process or through
-// the PL bridge (ps/hls_types.hpp does it for Vitis's types). Other copyable types work in private rings
-// (threads of one process): there a slot holds a live object, built by T's copy constructor on write and
-// moved out and destroyed on read.
+// the PL bridge (ps/hls_types.hpp does it for Vitis's types). In private rings (threads of one process)
+// every T that is not trivially copyable — declared or not, so the declaration never changes the code a
+// translation unit gets — lives in its slot as an object, built by T's copy constructor on write and moved
+// out and destroyed on read.
 template <typename T>
 struct bitwise_movable : std::bool_constant<std::is_trivially_copyable_v<T>> {};
 template <typename T>
@@ -360,11 +364,11 @@ template <typename T>
 class stream<T, 0> {
     static_assert(sizeof(T) <= layout::max_elem_bytes, "ps::stream elements are at most 4096 bytes");
     static_assert(alignof(T) <= 128, "ps::stream slots are aligned to at most 128 bytes");
-    static_assert(bitwise_movable_v<T> ||
+    static_assert(std::is_trivially_copyable_v<T> ||
                       (std::is_copy_constructible_v<T> && std::is_move_assignable_v<T> &&
                        std::is_nothrow_destructible_v<T>),
-                  "ps::stream elements are bitwise-movable (see ps::bitwise_movable) or copy-constructible, "
-                  "move-assignable and destructible");
+                  "ps::stream elements are trivially copyable, or copy-constructible, move-assignable and "
+                  "destructible (kept as objects in private rings)");
 
 public:
     using value_type = T;
@@ -417,7 +421,8 @@ public:
     }
     PS_STREAM_INLINE bool write_nb(const T& v) {
         side& s = producer();
-        if (__builtin_expect(s.mine - s.other == c_->cap, 0) && !poll(s, role::producer) && !grow(false))
+        if (__builtin_expect(s.mine - s.other == c_->cap, 0) && !poll(s, role::producer) &&
+            !(may_grow() && grow(false)))
             return false;
         put(s, v);
         return true;
@@ -434,7 +439,7 @@ public:
             auto& s = c_->cons;
             e = s.mine == s.other && !refill(s);
         } else {
-            e = occupancy() == 0;
+            e = look([this] { return occupancy() == 0; });
         }
         if (e) detail::flush_thread();
         return e;
@@ -445,14 +450,18 @@ public:
             auto& s = c_->prod;
             f = s.mine - s.other == c_->cap && !drain(s) && !may_grow();
         } else {
-            f = occupancy() >= c_->cap;
+            f = look([this] { return occupancy() >= c_->cap; });
         }
         if (f) detail::flush_thread();
         return f;
     }
-    std::size_t size() const { return occupancy(); }
+    std::size_t size() const {
+        return look([this] { return occupancy(); });
+    }
     // elements the ring holds now (a private ring may grow: see csim_max_bytes)
-    std::size_t capacity() const { return c_->cap; }
+    std::size_t capacity() const {
+        return look([this] { return std::size_t(c_->cap); });
+    }
 
     // ---- beyond hls::stream
     void flush() {
@@ -462,12 +471,19 @@ public:
     // elements per pointer publication (1: every element; default capacity / 8, at most 64)
     void set_batch(std::uint32_t n) { c_->batch = n == 0 ? 1 : (n > c_->cap ? c_->cap : n); }
     std::uint32_t batch() const { return c_->batch; }
-    // bytes of slots a private ring may grow to when no other thread reads it (default csim_max_bytes;
-    // below the present size: it does not grow)
-    void set_grow_limit(std::size_t bytes) { c_->grow_limit = bytes; }
+    // bytes of slots (capacity x slot size) a private ring may grow to while no other thread reads it
+    // (default csim_max_bytes; 0 or below the present size: it keeps its size)
+    void set_grow_limit(std::size_t bytes) {
+        std::lock_guard<std::mutex> g(c_->roles);
+        c_->grow_limit = bytes;
+    }
     const std::string& name() const { return c_->name; }
-    void* memory_base() const { return c_->base; }
-    std::size_t memory_bytes() const { return c_->bytes; }
+    void* memory_base() const {
+        return look([this] { return static_cast<void*>(c_->base); });
+    }
+    std::size_t memory_bytes() const {
+        return look([this] { return c_->bytes; });
+    }
 
 protected:
     // the capacity a constructor uses when none is given: 512 here, DEPTH's in stream<T, DEPTH>
@@ -481,7 +497,10 @@ protected:
         c.base = static_cast<std::byte*>(::operator new(c.bytes, std::align_val_t(128)));
         std::memset(c.base, 0, c.bytes);
         detail::init_header(c.base, sizeof(T), d.cap);
-        if constexpr (!bitwise) c.destroy = &destroy_unread;
+        if constexpr (!plain) {
+            c.objects = true;
+            c.destroy = &destroy_unread;
+        }
         c.grow_limit = csim_max_bytes;
         setup(d.cap, true);
     }
@@ -556,7 +575,7 @@ protected:
 
 private:
     using side = detail::core::side;
-    static constexpr bool bitwise = bitwise_movable_v<T>;
+    static constexpr bool plain = std::is_trivially_copyable_v<T>;      // copied as bytes everywhere
     std::shared_ptr<detail::core> c_;
 
     [[noreturn]] void fail(const std::string& why) const {
@@ -598,7 +617,18 @@ private:
         claim(r);
     }
     std::uint64_t token() const { return c_->per_thread ? detail::thread_token() : c_->endpoint_token; }
-    bool holds(role r) const { return (r == role::producer ? c_->prod : c_->cons).owner == token(); }
+    bool holds(role r) const {
+        return __atomic_load_n(&(r == role::producer ? c_->prod : c_->cons).owner, __ATOMIC_RELAXED) == token();
+    }
+    // f() on a private ring that may grow meanwhile (the caller holds neither role): under the roles lock
+    template <typename F>
+    auto look(F f) const {
+        if (c_->per_thread && !holds(role::producer) && !holds(role::consumer)) {
+            std::lock_guard<std::mutex> g(c_->roles);
+            return f();
+        }
+        return f();
+    }
     // the token holding role r of this ring (0: none), as any thread may read it
     std::uint64_t holder(role r) const {
         return detail::load64_acquire(c_->at(r == role::producer ? layout::off_producer : layout::off_consumer));
@@ -617,7 +647,7 @@ private:
                  (same_process ? "thread" : "process, pid " + std::to_string(found >> 32)) + " holds the role): a " +
                  "stream has exactly one producer and one consumer");
         }
-        s.owner = me;
+        __atomic_store_n(&s.owner, me, __ATOMIC_RELAXED);
         if (!c.per_thread) return;
         if (r == role::producer) s.other = detail::load_acquire(c.at(layout::head_offset));
         else s.other = detail::load_acquire(c.at(layout::tail_offset));
@@ -667,30 +697,36 @@ private:
         s.other = detail::load_acquire(c_->at(layout::head_offset));
         return s.mine - s.other != c_->cap;
     }
-    // a private ring that no other thread reads (consumer role free or this thread's) and that is below the
-    // C-simulation bound grows instead of waiting
+    // slot bytes of a ring of twice the present capacity, if that is within the grow limit; else 0
+    std::size_t doubled_bytes() const {
+        const std::size_t slots = std::size_t(c_->cap) * 2 * layout::slot_bytes(sizeof(T));
+        return c_->cap < (1u << 30) && slots <= c_->grow_limit ? slots : 0;
+    }
+    // a private ring that no other thread reads (consumer role free or this thread's) and that may double
+    // within its grow limit grows instead of waiting (read without the lock: a hint; grow() decides)
     bool may_grow() const {
         const std::uint64_t reader = holder(role::consumer);
-        return c_->per_thread && (reader == 0 || reader == token()) &&
-               layout::region_bytes(sizeof(T), 2 * c_->cap) <= c_->grow_limit;
+        return c_->per_thread && (reader == 0 || reader == token()) && doubled_bytes() != 0;
     }
-    // the producer found the ring full: double it if may_grow() (under the roles lock, so no consumer can
-    // claim the ring meanwhile). At the bound a ring this thread also reads can never drain: an error.
+    // The producer found the ring full: double it if no other thread reads it, under the roles lock (no
+    // consumer claims the ring meanwhile, no onlooker reads it half-moved). At the limit a ring this thread
+    // also reads can never drain: an error. If T's copy throws while the elements move, the ring is left as
+    // it was (they are copied, or moved if that cannot throw, and the old ones destroyed only at the end).
     PS_STREAM_COLD bool grow(bool blocking) {
         auto& c = *c_;
         if (!c.per_thread) return false;
         std::lock_guard<std::mutex> g(c.roles);
         const std::uint64_t reader = holder(role::consumer);
         if (reader != 0 && reader != token()) return false;
-        const std::uint32_t cap = 2 * c.cap;
-        const std::size_t bytes = layout::region_bytes(sizeof(T), cap);
-        if (cap == 0 || bytes > c.grow_limit) {
+        if (doubled_bytes() == 0) {
             if (blocking && reader == token())
                 fail("full at " + std::to_string(c.cap) + " elements and only this thread reads it: no other "
                      "thread can make room, and the ring grows to at most " + std::to_string(c.grow_limit) +
-                     " bytes (set_grow_limit; a testbench writing more than it reads?)");
+                     " bytes of slots (set_grow_limit; a testbench writing more than it reads?)");
             return false;
         }
+        const std::uint32_t cap = 2 * c.cap;
+        const std::size_t bytes = layout::region_bytes(sizeof(T), cap);
         auto* fresh = static_cast<std::byte*>(::operator new(bytes, std::align_val_t(128)));
         std::memset(fresh, 0, layout::data_offset);
         detail::init_header(fresh, sizeof(T), cap);
@@ -700,19 +736,25 @@ private:
         std::memcpy(fresh + layout::tail_offset, c.base + layout::tail_offset, 4);
         std::memcpy(fresh + layout::head_offset, c.base + layout::head_offset, 4);
         // element i keeps its index: slot i mod the new capacity (the 32-bit pointers stay as they are)
-        const std::uint32_t slot_bytes = layout::slot_bytes(sizeof(T));
-        for (std::uint32_t i = c.cons.mine; i != c.prod.mine; ++i) {
-            std::byte* to = fresh + layout::data_offset + std::size_t(i & (cap - 1)) * slot_bytes;
-            std::byte* from = slot(c, i);
-            if constexpr (bitwise) {
-                std::memcpy(to, from, sizeof(T));
-            } else {
-                T* old = std::launder(reinterpret_cast<T*>(from));
-                ::new (static_cast<void*>(to)) T(std::move(*old));
-                old->~T();
+        const std::uint32_t head = c.cons.mine, tail = c.prod.mine;
+        auto fresh_slot = [&](std::uint32_t i) {
+            return fresh + layout::data_offset + std::size_t(i & (cap - 1)) * layout::slot_bytes(sizeof(T));
+        };
+        if constexpr (plain) {
+            for (std::uint32_t i = head; i != tail; ++i) std::memcpy(fresh_slot(i), slot(c, i), sizeof(T));
+        } else {
+            std::uint32_t built = head;
+            try {
+                for (; built != tail; ++built)
+                    ::new (static_cast<void*>(fresh_slot(built))) T(std::move_if_noexcept(*object(c, built)));
+            } catch (...) {
+                for (std::uint32_t i = head; i != built; ++i) std::launder(reinterpret_cast<T*>(fresh_slot(i)))->~T();
+                ::operator delete(fresh, std::align_val_t(128));
+                throw;
             }
+            for (std::uint32_t i = head; i != tail; ++i) object(c, i)->~T();
         }
-        c.retired.push_back(c.base);
+        ::operator delete(c.base, std::align_val_t(128));   // nobody else reads it: see `roles`
         c.base = fresh;
         c.bytes = bytes;
         c.cap = cap;
@@ -754,10 +796,10 @@ private:
     PS_STREAM_INLINE void take(side& s, T& v) {
         detail::core& c = *c_;
         const std::uint32_t i = s.mine, batch = c.batch;
-        if constexpr (bitwise) {
+        if (plain || !c.objects) {
             std::memcpy(static_cast<void*>(&v), slot(c, i), sizeof(T));
         } else {
-            T* p = std::launder(reinterpret_cast<T*>(slot(c, i)));
+            T* p = object(c, i);
             v = std::move(*p);
             p->~T();
         }
@@ -767,17 +809,19 @@ private:
     PS_STREAM_INLINE void put(side& s, const T& v) {
         detail::core& c = *c_;
         const std::uint32_t i = s.mine, batch = c.batch;
-        if constexpr (bitwise) std::memcpy(slot(c, i), static_cast<const void*>(&v), sizeof(T));
-        else ::new (static_cast<void*>(slot(c, i))) T(v);
+        if (plain || !c.objects) std::memcpy(slot(c, i), static_cast<const void*>(&v), sizeof(T));
+        else ::new (static_cast<void*>(slot(c, i))) T(v);     // if it throws, nothing has changed
         s.mine = i + 1;
         if (__builtin_expect(i + 1 - s.published >= batch, 0)) c.publish(role::producer);
     }
-    // the elements still in a private ring of live objects, destroyed with it
+    // the live object in slot i of a private ring of objects
+    static T* object(const detail::core& c, std::uint32_t i) {
+        return std::launder(reinterpret_cast<T*>(c.base + layout::data_offset +
+                                                 std::size_t(i & c.mask) * layout::slot_bytes(sizeof(T))));
+    }
+    // the elements still in a private ring of objects, destroyed with it
     static void destroy_unread(detail::core& c) {
-        for (std::uint32_t i = c.cons.mine; i != c.prod.mine; ++i)
-            std::launder(reinterpret_cast<T*>(c.base + layout::data_offset +
-                                              std::size_t(i & c.mask) * layout::slot_bytes(sizeof(T))))
-                ->~T();
+        for (std::uint32_t i = c.cons.mine; i != c.prod.mine; ++i) object(c, i)->~T();
     }
     // the first call of this thread on side s: list s, so that the thread's waits publish what it holds back
     // (taken from the list of the thread that had it before, if any: an endpoint handed over)
