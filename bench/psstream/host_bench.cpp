@@ -9,6 +9,8 @@
 // whose two measurements disagree (the state changed under it), runs the queues of a case one after the
 // other in every round (order alternating), and reports each state separately: medians, ranges, and the
 // ratio of the two queues per round (median and range) — never one ratio for the whole.
+// The steal time of each round (/proc/stat: CPU time the hypervisor gave to other guests) is printed too:
+// a slow round that the round trip calls near is usually one where the host was busy.
 // Usage: host_bench [--rounds N] [--items N] [--split-ns X] [--json FILE]
 #include <pthread.h>
 #include <sched.h>
@@ -165,6 +167,20 @@ double line_round_trip_ns() {
     return ns[ns.size() / 2];
 }
 
+// CPU time the hypervisor gave to others (steal) and all CPU time, in ticks since boot (/proc/stat)
+std::pair<double, double> steal_and_total() {
+    double v[10] = {};
+    if (FILE* f = std::fopen("/proc/stat", "r")) {
+        if (std::fscanf(f, "cpu %lf %lf %lf %lf %lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
+                        &v[7]) != 8)
+            v[7] = 0;
+        std::fclose(f);
+    }
+    double total = 0;
+    for (double x : v) total += x;
+    return {v[7], total};
+}
+
 struct stats {
     double median = 0, lo = 0, hi = 0;
     std::size_t n = 0;
@@ -176,7 +192,7 @@ stats summarize(std::vector<double> v) {
     return {n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2, v.front(), v.back(), n};
 }
 
-int rounds = 30;
+int rounds = 60;
 std::uint64_t items = 5000000;
 double split_ns = 300;
 std::string json;
@@ -187,7 +203,7 @@ const char* const state_name[2] = {"near", "far"};
 
 // one state's rounds of a case: the two queues' values and their ratio per round
 struct samples {
-    std::vector<double> ps, boost, ratio;
+    std::vector<double> ps, boost, ratio, steal;     // steal: % of CPU time the hypervisor took, per round
 };
 
 // run `rounds` rounds of a case; measure() gives {ps::stream, boost} for one round, in the order asked
@@ -195,7 +211,9 @@ template <typename Measure>
 void rounds_of(samples (&by_state)[2], Measure measure) {
     for (int r = 0; r < rounds; ++r) {
         const double before = line_round_trip_ns();
+        const auto st0 = steal_and_total();
         const auto [p, q] = measure(r % 2 == 1);
+        const auto st1 = steal_and_total();
         const double after = line_round_trip_ns();
         const int s0 = before >= split_ns, s1 = after >= split_ns;
         rtt_seen[s0].push_back(before);
@@ -207,32 +225,38 @@ void rounds_of(samples (&by_state)[2], Measure measure) {
         by_state[s0].ps.push_back(p);
         by_state[s0].boost.push_back(q);
         by_state[s0].ratio.push_back(p / q);
+        by_state[s0].steal.push_back(st1.second > st0.second
+                                         ? 100.0 * (st1.first - st0.first) / (st1.second - st0.second)
+                                         : 0.0);
     }
 }
 
 void report(const char* label, int item_bytes, int capacity, const samples (&by_state)[2], bool latency) {
     for (int st = 0; st < 2; ++st) {
         const stats p = summarize(by_state[st].ps), q = summarize(by_state[st].boost),
-                    r = summarize(by_state[st].ratio);
+                    r = summarize(by_state[st].ratio), w = summarize(by_state[st].steal);
         if (p.n == 0) {
             std::printf("%-16s %-4s  no round in this state\n", label, state_name[st]);
             continue;
         }
         if (latency)
             std::printf("%-16s %-4s %3zu  ps::stream %7.0f ns [%.0f..%.0f]   boost %7.0f ns [%.0f..%.0f]   "
-                        "time ratio %.2fx [%.2f..%.2f]\n",
-                        label, state_name[st], p.n, p.median, p.lo, p.hi, q.median, q.lo, q.hi, r.median, r.lo, r.hi);
+                        "time ratio %.2fx [%.2f..%.2f]   steal %.0f%% [..%.0f]\n",
+                        label, state_name[st], p.n, p.median, p.lo, p.hi, q.median, q.lo, q.hi, r.median, r.lo, r.hi,
+                        w.median, w.hi);
         else
             std::printf("%-16s %-4s %3zu  ps::stream %6.1f Mitem/s [%.1f..%.1f]   boost %6.1f Mitem/s [%.1f..%.1f]   "
-                        "ratio %.2fx [%.2f..%.2f]\n",
-                        label, state_name[st], p.n, p.median, p.lo, p.hi, q.median, q.lo, q.hi, r.median, r.lo, r.hi);
+                        "ratio %.2fx [%.2f..%.2f]   steal %.0f%% [..%.0f]\n",
+                        label, state_name[st], p.n, p.median, p.lo, p.hi, q.median, q.lo, q.hi, r.median, r.lo, r.hi,
+                        w.median, w.hi);
         char buf[512];
         std::snprintf(buf, sizeof buf,
                       "%s{\"case\":\"%s\",\"item_bytes\":%d,\"capacity\":%d,\"state\":\"%s\",\"rounds\":%zu,"
                       "\"ps\":%.3f,\"ps_lo\":%.3f,\"ps_hi\":%.3f,\"boost\":%.3f,\"boost_lo\":%.3f,\"boost_hi\":%.3f,"
-                      "\"ratio\":%.3f,\"ratio_lo\":%.3f,\"ratio_hi\":%.3f}",
+                      "\"ratio\":%.3f,\"ratio_lo\":%.3f,\"ratio_hi\":%.3f,\"steal_pct\":%.1f,\"steal_pct_hi\":%.1f}",
                       json.empty() ? "" : ",", latency ? "pingpong" : "throughput", item_bytes, capacity,
-                      state_name[st], p.n, p.median, p.lo, p.hi, q.median, q.lo, q.hi, r.median, r.lo, r.hi);
+                      state_name[st], p.n, p.median, p.lo, p.hi, q.median, q.lo, q.hi, r.median, r.lo, r.hi, w.median,
+                      w.hi);
         json += buf;
     }
 }
@@ -288,7 +312,8 @@ int main(int argc, char** argv) {
                 "%llu items per run, %d rounds per case, the two queues one after the other in each round\n"
                 "state of each round: the cpu 0 <-> cpu 1 cache-line round trip before and after it, near < %.0f ns "
                 "<= far; a round whose state changed is dropped\n"
-                "%-16s %-4s %3s  (medians [min..max] over the rounds; ratio: per round, ps::stream / boost)\n",
+                "%-16s %-4s %3s  (medians [min..max] over the rounds; ratio: per round, ps::stream / boost; steal: "
+                "CPU time the hypervisor gave to others during the round, /proc/stat)\n",
                 std::thread::hardware_concurrency(), static_cast<unsigned long long>(items), rounds, split_ns, "case",
                 "st.", "n");
     throughput_case<std::uint64_t, 512>();
