@@ -62,10 +62,11 @@ def run() -> list[str]:
             problems += [f"%Error(read_slang {top}): {line}" for line in
                          (slang.stdout + slang.stderr).splitlines() if "ERROR" in line or "error" in line][:5] \
                         or [f"%Error: read_slang failed on {top}"]
-    # rtl/ as committed (with its generated register blocks), every file in name order, the way an
-    # integrator reads it: no waiver file
+    # rtl/ as committed (with its generated register blocks), every file of the core's product filesets,
+    # the way an integrator reads it: no waiver file
+    from . import manifest
     whole = subprocess.run(["verilator", "--lint-only", "-Wall",
-                            *[str(p) for p in sorted(paths.RTL.rglob("*.sv"))]],
+                            *[str(p) for p in manifest.files("regs", "rtl", "stream_regs", "stream")]],
                            env=paths.tool_env(), capture_output=True, text=True)
     problems += [f"rtl/**/*.sv: {line}" for line in (whole.stdout + whole.stderr).splitlines()
                  if line.startswith(("%Error", "%Warning")) and "Exiting due to" not in line]

@@ -24,19 +24,19 @@ BENCH_RTL = ROOT / "bench" / "rtl"
 BUILD = ROOT / "build"
 
 
-GENERATED_IN_RTL = ("hc_regs_pkg.sv", "hc_regs.sv", "hc_regs_ports.sv")   # see regs.RTL_COPIES (rtl/ top level)
-
-
 def rtl_sources() -> list[Path]:
-    """The hand-written product RTL (one module per file); the committed copies of the generated
-    register block are left out (regs.sources adds the block generated for the port count at hand)."""
-    return sorted(p for p in RTL.glob("*.sv") if p.name not in GENERATED_IN_RTL)
+    """The hand-written product RTL (one module per file) in compile order: fileset `rtl` of
+    hyperconnect.core. The committed copies of the generated register block (fileset `regs`) are left
+    out: regs.sources adds the block generated for the port count at hand."""
+    from . import manifest
+    return manifest.files("rtl")
 
 
 def bench_sources() -> list[Path]:
     """Simulation-only RTL (traffic generator, memory model, demo and synthesis wrappers), packages
-    first (Verilator wants a package compiled before its users)."""
-    return sorted(BENCH_RTL.glob("*.sv"), key=lambda p: (not p.stem.endswith("_pkg"), p.name))
+    first: fileset `bench` of hyperconnect.core."""
+    from . import manifest
+    return manifest.files("bench")
 
 
 def rel(path: Path, base: Path) -> str:

@@ -315,9 +315,8 @@ def generate_bridge(force: bool = False) -> dict[str, Path]:
 
 
 def bridge_sources() -> list[Path]:
-    """Every file ps_stream_bridge needs, packages first."""
+    """Every file ps_stream_bridge needs, packages first: its generated blocks (equal to the committed
+    copies, fileset `stream_regs` of hyperconnect.core), then fileset `stream`."""
+    from . import manifest
     files = generate_bridge()
-    stream = paths.RTL / "stream"
-    return [files["pkg"], files["csr_pkg"], stream / "ps_stream_pkg.sv", files["sv"], files["csr_sv"],
-            paths.RTL / "hc_fifo.sv", paths.RTL / "hc_rr_arbiter.sv",
-            *(stream / f"ps_stream_{m}.sv" for m in ("pick", "header", "burst", "to_pl", "from_pl", "port", "bridge"))]
+    return [files["pkg"], files["csr_pkg"], files["sv"], files["csr_sv"], *manifest.files("stream")]

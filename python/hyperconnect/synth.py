@@ -132,8 +132,18 @@ def run(seeds: int = 3, ports: list[int] | None = None) -> dict[str, Any]:
         work = paths.BUILD / "synth" / re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
         work.mkdir(parents=True, exist_ok=True)
         entry: dict[str, Any] = {"top": d["top"], "params": d["params"]}
-        entry.update(xilinx(name, d, work))
-        entry.update(ecp5_fmax(name, d, work, seeds))
+        try:
+            entry.update(xilinx(name, d, work))
+            entry.update(ecp5_fmax(name, d, work, seeds))
+        except RuntimeError as exc:
+            if not ports:
+                raise
+            # a --ports run goes on with the next port count and reports this one as failed
+            last = [line.strip() for line in str(exc).splitlines() if line.strip()]
+            entry["error"] = last[-1] if last else str(exc)
+            report["designs"][name] = entry
+            print(f"  {name}: failed: {entry['error']}", flush=True)
+            continue
         entry["seconds"] = round(time.monotonic() - t0, 1)
         if "regs_ports" in d:
             n = d["params"]["S_COUNT"]
@@ -152,6 +162,9 @@ def run(seeds: int = 3, ports: list[int] | None = None) -> dict[str, Any]:
 def render(report: dict[str, Any]) -> str:
     lines = [f"{'design':<38}{'LUT':>7}{'LUTRAM':>8}{'FF':>7}{'Fmax ECP5-85k':>16}   per port (LUT incl. LUT-RAM / FF)"]
     for name, e in report["designs"].items():
+        if "error" in e:
+            lines.append(f"{name:<38}  failed: {e['error']}")
+            continue
         per = f"   {e['lut_per_port']} / {e['ff_per_port']}" if "lut_per_port" in e else ""
         lines.append(f"{name:<38}{e['lut']:>7}{e['lutram']:>8}{e['ff']:>7}{e['fmax_mhz_median']:>12.1f} MHz{per}")
     lines.append(f"written {report.get('written', paths.BUILD / 'synth' / 'report.json')}")
