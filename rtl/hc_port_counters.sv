@@ -20,13 +20,11 @@
 // is compared with the counter; when it reaches the limit it leaves that FIFO and `n_old` counts it (at
 // most one per cycle: at most one AR is stamped per cycle). A read completing while n_old > 0 is one of
 // the old ones and counts as 0xFFFFFFFF (the first version wrapped; issue 15).
-// Pipelined (issue 17): the events of a cycle (handshakes, byte amounts, stall, a completed read's age)
-// and `clear` are registered first and counted the cycle after, so the counters' adders hang off flops,
-// not off the ports' READY logic; the 64-bit byte counters add in two 32-bit halves, the carry of the low
-// half registered and added to the high half one cycle later. So a count appears 1 cycle (the high half
-// after a carry: 2 cycles) after its event; a clear drops exactly the events of its own and earlier
-// cycles, as before. Software reading a 64-bit counter as HI, LO, HI (the driver) sees the carry either
-// way: its reads are more than a cycle apart.
+// Byte counters (issue 17): the 64-bit counters add in two 32-bit halves, the carry of the low half
+// registered and added to the high half one cycle later (a 32-bit carry chain instead of 64). So after a
+// carry the high half lags the low half by one cycle; software reading HI, LO, HI (the driver) sees it,
+// its reads being more than a cycle apart. Registering the events as well was measured and dropped: +71
+// FF per port for no Fmax (the counters are not on the critical path).
 // Latency: none on the data path (observer; ar_room is a registered-state gate).
 // Parameters: DEPTH (timestamps, >= 1)
 module hc_port_counters #(
@@ -95,36 +93,16 @@ module hc_port_counters #(
         else        now <= now + 32'd1;
     end
 
-    // the events of this cycle, counted in the next
-    logic        ev_clear, ev_ar, ev_aw, ev_stall, ev_pop;
-    logic [15:0] ev_ar_bytes, ev_aw_bytes;
-    logic [31:0] ev_latency;
-    always_ff @(posedge clk) begin
-        if (!rst_n) begin
-            {ev_clear, ev_ar, ev_aw, ev_stall, ev_pop} <= '0;
-            {ev_ar_bytes, ev_aw_bytes, ev_latency}     <= '0;
-        end else begin
-            ev_clear    <= clear;
-            ev_ar       <= ar_fire;
-            ev_aw       <= aw_fire;
-            ev_stall    <= stall;
-            ev_pop      <= do_pop;
-            ev_ar_bytes <= bytes(ar_len, ar_size);
-            ev_aw_bytes <= bytes(aw_len, aw_size);
-            ev_latency  <= latency;
-        end
-    end
-
     // byte counters: low halves with a registered carry into the high halves
     logic [31:0] rd_lo, rd_hi, wr_lo, wr_hi;
     logic        rd_carry, wr_carry;
-    wire  [32:0] rd_lo_sum = {1'b0, rd_lo} + 33'(ev_ar_bytes);
-    wire  [32:0] wr_lo_sum = {1'b0, wr_lo} + 33'(ev_aw_bytes);
+    wire  [32:0] rd_lo_sum = {1'b0, rd_lo} + 33'(bytes(ar_len, ar_size));
+    wire  [32:0] wr_lo_sum = {1'b0, wr_lo} + 33'(bytes(aw_len, aw_size));
     assign rd_bytes = {rd_hi, rd_lo};
     assign wr_bytes = {wr_hi, wr_lo};
 
     always_ff @(posedge clk) begin
-        if (!rst_n || ev_clear) begin
+        if (!rst_n || clear) begin
             rd_lo          <= '0;
             rd_hi          <= '0;
             wr_lo          <= '0;
@@ -136,20 +114,20 @@ module hc_port_counters #(
             stall_cycles   <= '0;
             max_rd_latency <= '0;
         end else begin
-            rd_carry <= ev_ar && rd_lo_sum[32];
-            wr_carry <= ev_aw && wr_lo_sum[32];
+            rd_carry <= ar_fire && rd_lo_sum[32];
+            wr_carry <= aw_fire && wr_lo_sum[32];
             rd_hi    <= rd_hi + 32'(rd_carry);
             wr_hi    <= wr_hi + 32'(wr_carry);
-            if (ev_ar) begin
+            if (ar_fire) begin
                 rd_lo  <= rd_lo_sum[31:0];
                 rd_txn <= sat_inc(rd_txn);
             end
-            if (ev_aw) begin
+            if (aw_fire) begin
                 wr_lo  <= wr_lo_sum[31:0];
                 wr_txn <= sat_inc(wr_txn);
             end
-            if (ev_stall) stall_cycles <= sat_inc(stall_cycles);
-            if (ev_pop && ev_latency > max_rd_latency) max_rd_latency <= ev_latency;
+            if (stall) stall_cycles <= sat_inc(stall_cycles);
+            if (do_pop && latency > max_rd_latency) max_rd_latency <= latency;
         end
     end
 
