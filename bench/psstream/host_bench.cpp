@@ -66,6 +66,7 @@ struct ps_queue {
     ps_queue() { s.set_grow_limit(0); }     // CAP as boost's: no growth before the consumer's first read
     void push(const T& v) { s.write(v); }
     T pop() { return s.read(); }
+    void flush() { s.flush(); }          // the last batch, held back until a wait or a flush
 };
 template <typename T, int CAP>
 struct boost_queue {
@@ -78,6 +79,7 @@ struct boost_queue {
         while (!q.pop(v)) relax();
         return v;
     }
+    void flush() {}                      // every push is visible at once
 };
 
 // The flags both threads touch, on a line of their own. The consumer reads nothing through a reference
@@ -104,6 +106,7 @@ double throughput_run(std::uint64_t n) {
     while (!f.ready) relax();
     const auto t0 = std::chrono::steady_clock::now();
     for (std::uint64_t i = 0; i < n; ++i) q->push(make<T>(i));
+    q->flush();
     cons.join();
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (f.bad) {
@@ -197,7 +200,7 @@ std::uint64_t items = 5000000;
 double split_ns = 300;
 std::string json;
 std::vector<double> rtt_seen[2];                 // every round trip measured, by state
-int dropped = 0;
+int dropped = 0, rounds_run = 0;
 
 const char* const state_name[2] = {"near", "far"};
 
@@ -206,13 +209,20 @@ struct samples {
     std::vector<double> ps, boost, ratio, steal;     // steal: % of CPU time the hypervisor took, per round
 };
 
-// run `rounds` rounds of a case; measure() gives {ps::stream, boost} for one round, in the order asked
-template <typename Measure>
-void rounds_of(samples (&by_state)[2], Measure measure) {
-    for (int r = 0; r < rounds; ++r) {
+// run `rounds` rounds of a case: each runs both queues once (ps_run, boost_run), in alternating order
+template <typename PsRun, typename BoostRun>
+void rounds_of(samples (&by_state)[2], PsRun ps_run, BoostRun boost_run) {
+    for (int r = 0; r < rounds; ++r, ++rounds_run) {
         const double before = line_round_trip_ns();
         const auto st0 = steal_and_total();
-        const auto [p, q] = measure(r % 2 == 1);
+        double p = 0, q = 0;
+        if (r % 2) {
+            q = boost_run();
+            p = ps_run();
+        } else {
+            p = ps_run();
+            q = boost_run();
+        }
         const auto st1 = steal_and_total();
         const double after = line_round_trip_ns();
         const int s0 = before >= split_ns, s1 = after >= split_ns;
@@ -263,16 +273,10 @@ void report(const char* label, int item_bytes, int capacity, const samples (&by_
 
 template <typename T, int CAP>
 void throughput_case() {
-    samples by_state[2];
+    samples by_state[2];                             // million items per second
     rounds_of(
-        by_state,
-        [](bool boost_first) {
-            double p = 0, q = 0;                     // million items per second
-            if (boost_first) q = double(items) / throughput_run<boost_queue<T, CAP>, T>(items) / 1e6;
-            p = double(items) / throughput_run<ps_queue<T, CAP>, T>(items) / 1e6;
-            if (!boost_first) q = double(items) / throughput_run<boost_queue<T, CAP>, T>(items) / 1e6;
-            return std::pair<double, double>(p, q);
-        });
+        by_state, [] { return double(items) / throughput_run<ps_queue<T, CAP>, T>(items) / 1e6; },
+        [] { return double(items) / throughput_run<boost_queue<T, CAP>, T>(items) / 1e6; });
     char label[32];
     std::snprintf(label, sizeof label, "%zu B / %d", sizeof(T), CAP);
     report(label, int(sizeof(T)), CAP, by_state, false);
@@ -280,16 +284,10 @@ void throughput_case() {
 
 void pingpong_case() {
     const std::uint64_t n = std::max<std::uint64_t>(items / 100, 10000);
-    samples by_state[2];
+    samples by_state[2];                             // ns per round trip
     rounds_of(
-        by_state,
-        [n](bool boost_first) {
-            double p = 0, q = 0;                     // ns per round trip
-            if (boost_first) q = pingpong_run<boost_queue<std::uint64_t, 512>>(n);
-            p = pingpong_run<ps_queue<std::uint64_t, 512>>(n);
-            if (!boost_first) q = pingpong_run<boost_queue<std::uint64_t, 512>>(n);
-            return std::pair<double, double>(p, q);
-        });
+        by_state, [n] { return pingpong_run<ps_queue<std::uint64_t, 512>>(n); },
+        [n] { return pingpong_run<boost_queue<std::uint64_t, 512>>(n); });
     report("ping-pong 8 B", 8, 512, by_state, true);
 }
 
@@ -331,10 +329,10 @@ int main(int argc, char** argv) {
                       "\"hi\":%.1f}", state_name[st], r.n, r.median, r.lo, r.hi);
         json += buf;
     }
-    std::printf("rounds dropped (state changed during the round): %d of %d\n", dropped, 5 * rounds);
+    std::printf("rounds dropped (state changed during the round): %d of %d\n", dropped, rounds_run);
     if (json_path) {
         if (FILE* f = std::fopen(json_path, "w")) {
-            std::fprintf(f, "[%s,{\"case\":\"dropped\",\"n\":%d,\"of\":%d}]\n", json.c_str(), dropped, 5 * rounds);
+            std::fprintf(f, "[%s,{\"case\":\"dropped\",\"n\":%d,\"of\":%d}]\n", json.c_str(), dropped, rounds_run);
             std::fclose(f);
         }
     }

@@ -25,7 +25,7 @@ TESTS = ["capacity_batch_names", "csim_grow_keeps_ring_when_copy_throws", "csim_
 STDERR = {"csim_grow_keeps_ring_when_copy_throws": "ps::stream 'fragile': destroyed with 2 unread elements",
           "csim_leftover_warns": "ps::stream 'left': destroyed with 3 unread elements",
           "wait_warns": "ps::stream 'late': a read has waited 100 ms on an empty stream: is its producer running?"}
-STUB = HERE / "hls_stub"                   # stand-ins for Vitis's hls_stream.h, ap_int.h, ap_axi_sdata.h
+STUB = psstream.HLS_STUB                   # stand-ins for Vitis's hls_stream.h, ap_int.h, ap_axi_sdata.h
 
 
 @pytest.fixture(scope="module")
@@ -46,16 +46,21 @@ def test_psstream(binary: Path, name: str) -> None:
     assert STDERR.get(name, "") in res.stderr, res.stderr
 
 
+def run_sanitized(build: str, flags: list[str], names: list[str], timeout: float) -> None:
+    """The named tests (all if none), in one process of the suite built with `flags`: every one passes and
+    the sanitizer reports nothing."""
+    exe = psstream.compile_cpp(HERE / "psstream_tests.cpp", OUT / build, ["-g", *flags], [STUB])
+    res = subprocess.run([str(exe), *names], capture_output=True, text=True, timeout=timeout)
+    print(res.stdout, res.stderr)
+    assert res.returncode == 0 and "Sanitizer" not in res.stderr and \
+        res.stdout.strip().splitlines()[-1] == f"{len(names or TESTS)} passed, 0 failed", res.stdout + res.stderr
+
+
 def test_all_under_sanitizers() -> None:
     """Every test again, in one process, under AddressSanitizer and UBSan: a held-back list that kept a
     destroyed stream (held_back_lifetimes) or any other stray access fails here even when it happens to work."""
-    exe = psstream.compile_cpp(HERE / "psstream_tests.cpp", OUT / "psstream_tests_asan",
-                               ["-O0", "-g", "-fsanitize=address,undefined", "-fno-omit-frame-pointer",
-                                "-fno-sanitize-recover=all"], [STUB])
-    res = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
-    print(res.stdout, res.stderr)
-    assert res.returncode == 0 and res.stdout.strip().splitlines()[-1] == f"{len(TESTS)} passed, 0 failed", \
-        res.stdout + res.stderr
+    run_sanitized("psstream_tests_asan", ["-O0", "-fsanitize=address,undefined", "-fno-omit-frame-pointer",
+                                          "-fno-sanitize-recover=all"], [], 300)
 
 
 # the tests where threads share streams (forks excluded: ThreadSanitizer does not follow them)
@@ -67,12 +72,7 @@ THREADED = ["csim_grows_until_a_reader_comes", "cycle_of_streams_with_batching",
 def test_threads_under_tsan() -> None:
     """The threaded tests under ThreadSanitizer: a ring growing while another thread looks at it without
     the lock, or any other unordered access between the two sides, is a report here."""
-    exe = psstream.compile_cpp(HERE / "psstream_tests.cpp", OUT / "psstream_tests_tsan",
-                               ["-O1", "-g", "-fsanitize=thread"], [STUB])
-    res = subprocess.run([str(exe), *THREADED], capture_output=True, text=True, timeout=600)
-    print(res.stdout, res.stderr)
-    assert res.returncode == 0 and "ThreadSanitizer" not in res.stderr and \
-        res.stdout.strip().splitlines()[-1] == f"{len(THREADED)} passed, 0 failed", res.stdout + res.stderr
+    run_sanitized("psstream_tests_tsan", ["-O1", "-fsanitize=thread"], THREADED, 600)
 
 
 def test_single_source_as_hls() -> None:

@@ -162,8 +162,9 @@ struct core {
     // thread holding neither role looking at the ring (size(), empty(), ...): the holders' fast paths
     // never take it (after a claim by another thread the ring no longer grows).
     mutable std::mutex roles;
-    bool objects = false;                  // slots hold live objects (private ring, T not trivially copyable)
-    void (*destroy)(core&) = nullptr;      // destroys the unread ones with the stream
+    // set when the slots hold live objects (private ring, T not trivially copyable): destroys the unread
+    // ones with the stream
+    void (*destroy)(core&) = nullptr;
     std::size_t grow_limit = 0;            // bytes of slots a private ring may grow to (C-simulation)
 
     std::byte* at(std::uint32_t off) const { return base + off; }
@@ -497,10 +498,7 @@ protected:
         c.base = static_cast<std::byte*>(::operator new(c.bytes, std::align_val_t(128)));
         std::memset(c.base, 0, c.bytes);
         detail::init_header(c.base, sizeof(T), d.cap);
-        if constexpr (!plain) {
-            c.objects = true;
-            c.destroy = &destroy_unread;
-        }
+        if constexpr (!plain) c.destroy = &destroy_unread;
         c.grow_limit = csim_max_bytes;
         setup(d.cap, true);
     }
@@ -565,7 +563,6 @@ protected:
         if (create) {
             check_capacity(cap);
             if (bytes < layout::region_bytes(sizeof(T), cap)) fail("memory region smaller than the layout needs");
-            std::memset(base, 0, layout::data_offset);
             detail::init_header(static_cast<std::byte*>(base), sizeof(T), cap);
         }
         c.base = static_cast<std::byte*>(base);
@@ -680,7 +677,7 @@ private:
     }
     PS_STREAM_COLD void wait_for(side& s, role r) {
         if (poll(s, r)) return;
-        if (r == role::producer && grow(true)) return;
+        if (r == role::producer && no_other_reader() && grow(true)) return;
         if (r == role::consumer && c_->per_thread && holder(role::producer) == token())
             fail("read from an empty stream that only this thread writes: no other thread can ever fill it (" +
                  std::to_string(c_->cons.mine) + " elements written and read so far; a testbench reading more "
@@ -702,12 +699,14 @@ private:
         const std::size_t slots = std::size_t(c_->cap) * 2 * layout::slot_bytes(sizeof(T));
         return c_->cap < (1u << 30) && slots <= c_->grow_limit ? slots : 0;
     }
-    // a private ring that no other thread reads (consumer role free or this thread's) and that may double
-    // within its grow limit grows instead of waiting (read without the lock: a hint; grow() decides)
-    bool may_grow() const {
+    // a private ring that no other thread reads (consumer role free or this thread's) may grow; read without
+    // the lock, a hint that keeps a producer waiting on its reader thread off the lock (grow() decides)
+    bool no_other_reader() const {
         const std::uint64_t reader = holder(role::consumer);
-        return c_->per_thread && (reader == 0 || reader == token()) && doubled_bytes() != 0;
+        return c_->per_thread && (reader == 0 || reader == token());
     }
+    // ... and it grows instead of waiting if it may double within its grow limit
+    bool may_grow() const { return no_other_reader() && doubled_bytes() != 0; }
     // The producer found the ring full: double it if no other thread reads it, under the roles lock (no
     // consumer claims the ring meanwhile, no onlooker reads it half-moved). At the limit a ring this thread
     // also reads can never drain: an error. If T's copy throws while the elements move, the ring is left as
@@ -728,7 +727,6 @@ private:
         const std::uint32_t cap = 2 * c.cap;
         const std::size_t bytes = layout::region_bytes(sizeof(T), cap);
         auto* fresh = static_cast<std::byte*>(::operator new(bytes, std::align_val_t(128)));
-        std::memset(fresh, 0, layout::data_offset);
         detail::init_header(fresh, sizeof(T), cap);
         // owner tokens, attached count and both pointers as they are
         std::memcpy(fresh + layout::off_producer, c.base + layout::off_producer,
@@ -737,9 +735,7 @@ private:
         std::memcpy(fresh + layout::head_offset, c.base + layout::head_offset, 4);
         // element i keeps its index: slot i mod the new capacity (the 32-bit pointers stay as they are)
         const std::uint32_t head = c.cons.mine, tail = c.prod.mine;
-        auto fresh_slot = [&](std::uint32_t i) {
-            return fresh + layout::data_offset + std::size_t(i & (cap - 1)) * layout::slot_bytes(sizeof(T));
-        };
+        auto fresh_slot = [&](std::uint32_t i) { return slot_at(fresh, cap - 1, i); };
         if constexpr (plain) {
             for (std::uint32_t i = head; i != tail; ++i) std::memcpy(fresh_slot(i), slot(c, i), sizeof(T));
         } else {
@@ -787,16 +783,20 @@ private:
             }
         }
     }
-    // slot address of element index i (slot size a compile-time power of two: a shift, not a multiply)
-    PS_STREAM_INLINE std::byte* slot(const detail::core& c, std::uint32_t i) const {
-        return c.base + layout::data_offset + std::size_t(i & c.mask) * layout::slot_bytes(sizeof(T));
+    // slot address of element index i in a ring at `base` of capacity mask + 1 (slot size a compile-time
+    // power of two: a shift, not a multiply)
+    static PS_STREAM_INLINE std::byte* slot_at(std::byte* base, std::uint32_t mask, std::uint32_t i) {
+        return base + layout::data_offset + std::size_t(i & mask) * layout::slot_bytes(sizeof(T));
+    }
+    static PS_STREAM_INLINE std::byte* slot(const detail::core& c, std::uint32_t i) {
+        return slot_at(c.base, c.mask, i);
     }
     // Values are read into locals before the element is copied: the copy goes through std::byte*, which
     // may alias anything, so the compiler would otherwise reload them after it.
     PS_STREAM_INLINE void take(side& s, T& v) {
         detail::core& c = *c_;
         const std::uint32_t i = s.mine, batch = c.batch;
-        if (plain || !c.objects) {
+        if (plain || !c.destroy) {
             std::memcpy(static_cast<void*>(&v), slot(c, i), sizeof(T));
         } else {
             T* p = object(c, i);
@@ -809,16 +809,13 @@ private:
     PS_STREAM_INLINE void put(side& s, const T& v) {
         detail::core& c = *c_;
         const std::uint32_t i = s.mine, batch = c.batch;
-        if (plain || !c.objects) std::memcpy(slot(c, i), static_cast<const void*>(&v), sizeof(T));
+        if (plain || !c.destroy) std::memcpy(slot(c, i), static_cast<const void*>(&v), sizeof(T));
         else ::new (static_cast<void*>(slot(c, i))) T(v);     // if it throws, nothing has changed
         s.mine = i + 1;
         if (__builtin_expect(i + 1 - s.published >= batch, 0)) c.publish(role::producer);
     }
     // the live object in slot i of a private ring of objects
-    static T* object(const detail::core& c, std::uint32_t i) {
-        return std::launder(reinterpret_cast<T*>(c.base + layout::data_offset +
-                                                 std::size_t(i & c.mask) * layout::slot_bytes(sizeof(T))));
-    }
+    static T* object(const detail::core& c, std::uint32_t i) { return std::launder(reinterpret_cast<T*>(slot(c, i))); }
     // the elements still in a private ring of objects, destroyed with it
     static void destroy_unread(detail::core& c) {
         for (std::uint32_t i = c.cons.mine; i != c.prod.mine; ++i) object(c, i)->~T();
