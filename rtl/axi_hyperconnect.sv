@@ -5,7 +5,8 @@
 //   s_axi port i -> hc_supervisor i (hc_watchdog -> hc_decoupler -> hc_guard -> axi_burst_equalizer ->
 //                   hc_reservation AR/AW, hc_port_counters) -> axi_exbar (class priority, round-robin per
 //                   class, global limit G) -> m_axi
-//   s_axil -> hc_regs_ports (PeakRDL block from rdl/hyperconnect.rdl) -> hc_cfg_check per ranged field
+//   s_axil -> hc_regs_axil (decode, range checks, SLVERR for absent ports, registered answer) -> hc_regs
+//             (global registers) or the port's own hc_port_regs (PeakRDL blocks from rdl/hyperconnect.rdl)
 //   hc_period: the central unit recharging every port's budgets in the same cycle
 //
 // Latency (cycles, input VALID -> output VALID, idle, every function enabled):
@@ -27,11 +28,12 @@
 //   direction, the upper bound of the outstanding limits), W_ROUTE_DEPTH (write grants awaiting data),
 //   M_ID_WIDTH (derived: ID_WIDTH + clog2(S_COUNT); the memory port's ID carries {port, 0}; do not
 //   override).
-// Register map: rdl/hyperconnect.rdl (docs/hyperconnect.md). rtl/ holds the block generated for 16 ports
-//   (hc_regs_pkg, hc_regs, hc_regs_ports), which serves any S_COUNT; `hc regs --ports S_COUNT` generates a
-//   smaller one (no registers and SLVERR for absent ports) to use instead. Out-of-range writes
-//   (nominal length 0 or > 256, outstanding limit 0 or > TRACK_DEPTH, period 0, G 0) are not applied:
-//   the register keeps its previous value and a sticky error flag is set.
+// Register map: rdl/hyperconnect.rdl (docs/hyperconnect.md): global registers, then one 128-byte block per
+//   port; rtl/gen/ holds the generated blocks (hc_regs: global, hc_port_regs: one port, instantiated
+//   S_COUNT times). An address of a port this instance does not have is answered SLVERR. Out-of-range
+//   writes (nominal length 0 or > 256, outstanding limit 0 or > TRACK_DEPTH, period 0, G 0, or a write
+//   of part of such a field) leave the field unchanged and set a sticky error flag; the write's other
+//   fields apply. AXI4-Lite: BVALID / RVALID 2 cycles after the request's handshakes, READY from flops.
 // irq: level, OR over ports of (IRQ_STATUS & IRQ_EN); events: port decoupled, configuration write
 //   rejected, budget spent before the period ended, accelerator fault (FAULT: window, protocol, watchdog).
 // Security (docs/security.md): per-port address windows, protocol guard, watchdog; LOCK freezes the
@@ -148,10 +150,6 @@ module axi_hyperconnect #(
     input  logic                              m_axi_rvalid,
     output logic                              m_axi_rready
 );
-    // The register block holds RP port register sets (RP >= S_COUNT): the committed rtl/ copy has 16, a
-    // build for fewer ports generates a smaller one (hc regs --ports N). Sets above S_COUNT are tied off.
-    localparam int RP = (hc_regs_pkg::HC_REGS_SIZE - 'h100) / 'h80;   // 128-byte sets (INFO ends each)
-
     initial begin
         if (S_COUNT < 1 || S_COUNT > 16)
             $fatal(1, "axi_hyperconnect: S_COUNT must be 1..16 (got %0d)", S_COUNT);
@@ -159,70 +157,66 @@ module axi_hyperconnect #(
             $fatal(1, "axi_hyperconnect: ADDR_WIDTH must be 13..64 (got %0d)", ADDR_WIDTH);
         if (TRACK_DEPTH < 4 || TRACK_DEPTH > 255)
             $fatal(1, "axi_hyperconnect: TRACK_DEPTH must be 4..255 (got %0d)", TRACK_DEPTH);
-        if (RP < S_COUNT)
-            $fatal(1, "axi_hyperconnect: the register block has %0d port sets, S_COUNT is %0d (hc regs --ports %0d)",
-                   RP, S_COUNT, S_COUNT);
         if (M_ID_WIDTH != ID_WIDTH + PORT_W)
             $fatal(1, "axi_hyperconnect: M_ID_WIDTH must be ID_WIDTH + clog2(S_COUNT) = %0d (got %0d)",
                    ID_WIDTH + PORT_W, M_ID_WIDTH);
     end
 
-    // ------------------------------------------------------------------ register block
-    logic                   clear_all;
-    logic [31:0]            r_period, period, period_next;
-    logic                   period_we, period_err;
-    logic [7:0]             r_glimit, glimit, glimit_next;
-    logic                   glimit_we, glimit_err;
-    logic [RP*9-1:0]        r_nominal, nominal_next;
-    logic [S_COUNT*9-1:0]   nominal;
-    logic [RP-1:0]          nominal_we, nominal_err;
-    logic [RP*8-1:0]        r_rd_max, rd_max_next, r_wr_max, wr_max_next;
-    logic [S_COUNT*8-1:0]   rd_max, wr_max;
-    logic [RP-1:0]          rd_max_we, wr_max_we, rd_max_err, wr_max_err;
-    logic [RP*2-1:0]        prio;
-    logic [RP-1:0]          res_en, decouple, cnt_clear;
-    logic [RP*16-1:0]       rd_budget, wr_budget;
-    logic [RP-1:0]          draining, decoupled, rd_spent, wr_spent, cut_off;
-    logic [RP*4-1:0]        irq_en, irq_status, irq_set;
-    logic [RP-1:0]          win_en;
-    logic [RP*64-1:0]       win_base, win_size;
-    localparam int          NF = 8;             // FAULT bits per port, hyperconnect.regs.FAULTS order
-    logic [RP*NF-1:0]       fault_set;
-    logic [RP*16-1:0]       timeout;
-    logic [RP-1:0]          fault_active;
-    logic [RP*256-1:0]      counters;
+    // ------------------------------------------------------------------ register blocks
+    // s_axil -> hc_regs_axil (decode, range checks, SLVERR for absent ports) -> hc_regs (global) or the
+    // addressed port's hc_port_regs (one per port, in g_port below)
+    logic                 locked;
+    logic                 req_is_wr, g_req, g_stall_wr, g_stall_rd, g_rd_ack, g_rd_err, g_wr_ack, g_wr_err;
+    logic [11:0]          req_addr;
+    logic [31:0]          req_wr_data, req_wr_biten, g_rd_data;
+    logic [S_COUNT-1:0]   p_req, p_stall, p_rd_ack, p_rd_err, p_wr_ack, p_wr_err;
+    logic [S_COUNT*32-1:0] p_rd_data;
+    logic                 period_err, glimit_err;
+    logic [S_COUNT-1:0]   nominal_err, limit_err;
 
-    hc_regs_ports #(.PORTS(RP)) u_regs (
+    hc_regs_axil #(.N_PORTS(S_COUNT), .TRACK_DEPTH(TRACK_DEPTH)) u_axil (
         .clk(aclk), .rst_n(aresetn),
         .s_axil_awvalid, .s_axil_awready, .s_axil_awaddr, .s_axil_awprot, .s_axil_wvalid, .s_axil_wready,
         .s_axil_wdata, .s_axil_wstrb, .s_axil_bvalid, .s_axil_bready, .s_axil_bresp, .s_axil_arvalid,
         .s_axil_arready, .s_axil_araddr, .s_axil_arprot, .s_axil_rvalid, .s_axil_rready, .s_axil_rdata,
-        .s_axil_rresp,
-        .build_n_ports(5'(S_COUNT)), .build_data_bytes_log2(3'($clog2(STRB_WIDTH))),
-        .build_track_depth(8'(TRACK_DEPTH)),
-        .clear_all, .period(r_period), .period_we, .period_next, .period_err,
-        .global_limit(r_glimit), .global_limit_we(glimit_we), .global_limit_next(glimit_next),
-        .global_limit_err(glimit_err),
-        .nominal_len(r_nominal), .nominal_len_we(nominal_we), .nominal_len_next(nominal_next),
-        .nominal_len_err(nominal_err), .prio, .res_en, .decouple,
-        .rd_max_out(r_rd_max), .rd_max_out_we(rd_max_we), .rd_max_out_next(rd_max_next),
-        .wr_max_out(r_wr_max), .wr_max_out_we(wr_max_we), .wr_max_out_next(wr_max_next),
-        .limit_err(rd_max_err | wr_max_err), .rd_budget, .wr_budget,
-        .st_draining(draining), .st_decoupled(decoupled), .st_rd_spent(rd_spent), .st_wr_spent(wr_spent),
-        .st_cut_off(cut_off),
-        .win_en, .win_base, .win_size, .fault_set, .timeout, .fault_active,
-        .irq_en, .irq_status, .irq_set, .cnt_clear, .counters
+        .s_axil_rresp, .locked,
+        .req_is_wr, .req_addr, .req_wr_data, .req_wr_biten,
+        .g_req, .g_stall(req_is_wr ? g_stall_wr : g_stall_rd), .g_rd_ack, .g_rd_err, .g_rd_data, .g_wr_ack,
+        .g_wr_err, .p_req, .p_stall, .p_rd_ack, .p_rd_err, .p_rd_data, .p_wr_ack, .p_wr_err,
+        .period_err, .glimit_err, .nominal_err, .limit_err
     );
 
-    // ------------------------------------------------------------------ range checks
-    hc_cfg_check #(.WIDTH(32), .MIN(1), .MAX(64'hFFFF_FFFF), .RESET(10000)) u_chk_period (
-        .clk(aclk), .rst_n(aresetn), .value(r_period), .applied(period), .restore_we(period_we),
-        .restore_value(period_next), .error(period_err)
+    hc_regs_pkg::hyperconnect__in_t  g_in;
+    hc_regs_pkg::hyperconnect__out_t g_out;
+    hc_regs u_regs (
+        .clk(aclk), .rst_n(aresetn),
+        .s_cpuif_req(g_req), .s_cpuif_req_is_wr(req_is_wr), .s_cpuif_addr(req_addr),
+        .s_cpuif_wr_data(req_wr_data), .s_cpuif_wr_biten(req_wr_biten), .s_cpuif_req_stall_wr(g_stall_wr),
+        .s_cpuif_req_stall_rd(g_stall_rd), .s_cpuif_rd_ack(g_rd_ack), .s_cpuif_rd_err(g_rd_err),
+        .s_cpuif_rd_data(g_rd_data), .s_cpuif_wr_ack(g_wr_ack), .s_cpuif_wr_err(g_wr_err),
+        .hwif_in(g_in), .hwif_out(g_out)
     );
-    hc_cfg_check #(.WIDTH(8), .MIN(1), .MAX(255), .RESET(32)) u_chk_glimit (
-        .clk(aclk), .rst_n(aresetn), .value(r_glimit), .applied(glimit), .restore_we(glimit_we),
-        .restore_value(glimit_next), .error(glimit_err)
-    );
+    always_comb begin
+        g_in.BUILD.n_ports.next         = 5'(S_COUNT);
+        g_in.BUILD.data_bytes_log2.next = 3'($clog2(STRB_WIDTH));
+        g_in.BUILD.track_depth.next     = 8'(TRACK_DEPTH);
+        g_in.PERIOD.cycles.swwel        = locked;            // LOCK freezes the configuration
+        g_in.GLOBAL_LIMIT.g.swwel       = locked;
+        g_in.GLOBAL_ERR.period_range.hwset = period_err;
+        g_in.GLOBAL_ERR.g_range.hwset      = glimit_err;
+        for (int i = 0; i < 16; i++) begin                     // port addresses never reach hc_regs
+            g_in.PORT[i].rd_ack  = 1'b0;
+            g_in.PORT[i].rd_data = '0;
+            g_in.PORT[i].wr_ack  = 1'b0;
+        end
+    end
+    assign locked = g_out.LOCK.locked.value;
+    wire        clear_all = g_out.CTRL.clear_counters.value;
+    wire [31:0] period    = g_out.PERIOD.cycles.value;
+    wire [7:0]  glimit    = g_out.GLOBAL_LIMIT.g.value;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_g = &{1'b0, g_out.PORT[0].req};             // (every PORT[i] output is unused alike)
+    /* verilator lint_on UNUSEDSIGNAL */
 
     // window size in 4 KB pages; sizes of 2**ADDR_WIDTH bytes or more cover the whole address space
     function automatic logic [ADDR_WIDTH:12] win_pages_clamped(input logic [63:0] size);
@@ -273,37 +267,102 @@ module axi_hyperconnect #(
     logic [S_COUNT-1:0] x_rvalid;
     logic [S_COUNT-1:0] x_rready;
 
+    logic [S_COUNT*2-1:0] prio;
+    logic [S_COUNT*4-1:0] irq_pending;
+
     for (genvar i = 0; i < S_COUNT; i++) begin : g_port
-        hc_cfg_check #(.WIDTH(9), .MIN(1), .MAX(256), .RESET(16)) u_chk_nominal (
-            .clk(aclk), .rst_n(aresetn), .value(r_nominal[i*9 +: 9]), .applied(nominal[i*9 +: 9]),
-            .restore_we(nominal_we[i]), .restore_value(nominal_next[i*9 +: 9]), .error(nominal_err[i])
+        // this port's register block
+        hc_port_regs_pkg::hc_port__in_t  r_in;
+        hc_port_regs_pkg::hc_port__out_t r_out;
+        logic stall_wr, stall_rd;
+        hc_port_regs u_regs (
+            .clk(aclk), .rst_n(aresetn),
+            .s_cpuif_req(p_req[i]), .s_cpuif_req_is_wr(req_is_wr), .s_cpuif_addr(req_addr[6:0]),
+            .s_cpuif_wr_data(req_wr_data), .s_cpuif_wr_biten(req_wr_biten), .s_cpuif_req_stall_wr(stall_wr),
+            .s_cpuif_req_stall_rd(stall_rd), .s_cpuif_rd_ack(p_rd_ack[i]), .s_cpuif_rd_err(p_rd_err[i]),
+            .s_cpuif_rd_data(p_rd_data[i*32 +: 32]), .s_cpuif_wr_ack(p_wr_ack[i]), .s_cpuif_wr_err(p_wr_err[i]),
+            .hwif_in(r_in), .hwif_out(r_out)
         );
-        hc_cfg_check #(.WIDTH(8), .MIN(1), .MAX(TRACK_DEPTH), .RESET(4)) u_chk_rd_max (
-            .clk(aclk), .rst_n(aresetn), .value(r_rd_max[i*8 +: 8]), .applied(rd_max[i*8 +: 8]),
-            .restore_we(rd_max_we[i]), .restore_value(rd_max_next[i*8 +: 8]), .error(rd_max_err[i])
-        );
-        hc_cfg_check #(.WIDTH(8), .MIN(1), .MAX(TRACK_DEPTH), .RESET(4)) u_chk_wr_max (
-            .clk(aclk), .rst_n(aresetn), .value(r_wr_max[i*8 +: 8]), .applied(wr_max[i*8 +: 8]),
-            .restore_we(wr_max_we[i]), .restore_value(wr_max_next[i*8 +: 8]), .error(wr_max_err[i])
-        );
+        assign p_stall[i] = req_is_wr ? stall_wr : stall_rd;
+
+        logic [7:0]  fault_set;                      // FAULT bits, hyperconnect.regs.FAULTS order
+        logic [3:0]  irq_set;                        // {fault, budget_spent, error, decoupled}
+        logic        draining, decoupled, rd_spent, wr_spent, cut_off, fault_active;
+        logic [255:0] counters;                      // 8 x 32 bits, hyperconnect.regs.COUNTERS order
+        always_comb begin
+            r_in.STATUS.draining.next        = draining;
+            r_in.STATUS.decoupled.next       = decoupled;
+            r_in.STATUS.rd_budget_spent.next = rd_spent;
+            r_in.STATUS.wr_budget_spent.next = wr_spent;
+            r_in.STATUS.cut_off.next         = cut_off;
+            r_in.ERR.nominal_range.hwset     = nominal_err[i];
+            r_in.ERR.limit_range.hwset       = limit_err[i];
+            r_in.IRQ_STATUS.decoupled.hwset    = irq_set[0];
+            r_in.IRQ_STATUS.error.hwset        = irq_set[1];
+            r_in.IRQ_STATUS.budget_spent.hwset = irq_set[2];
+            r_in.IRQ_STATUS.fault.hwset        = irq_set[3];
+            r_in.FAULT.win_rd.hwset   = fault_set[0];
+            r_in.FAULT.win_wr.hwset   = fault_set[1];
+            r_in.FAULT.proto_rd.hwset = fault_set[2];
+            r_in.FAULT.proto_wr.hwset = fault_set[3];
+            r_in.FAULT.w_stall.hwset  = fault_set[4];
+            r_in.FAULT.r_stall.hwset  = fault_set[5];
+            r_in.FAULT.b_stall.hwset  = fault_set[6];
+            r_in.FAULT.wlast.hwset    = fault_set[7];
+            r_in.RD_BYTES_LO.value.next    = counters[0*32 +: 32];
+            r_in.RD_BYTES_HI.value.next    = counters[1*32 +: 32];
+            r_in.WR_BYTES_LO.value.next    = counters[2*32 +: 32];
+            r_in.WR_BYTES_HI.value.next    = counters[3*32 +: 32];
+            r_in.RD_TXN.value.next         = counters[4*32 +: 32];
+            r_in.WR_TXN.value.next         = counters[5*32 +: 32];
+            r_in.STALL_CYCLES.value.next   = counters[6*32 +: 32];
+            r_in.MAX_RD_LATENCY.value.next = counters[7*32 +: 32];
+            r_in.INFO.index.next = 4'(i);
+            // LOCK freezes every configuration field (swwel = true in the RDL)
+            r_in.CFG.nominal_len.swwel = locked;
+            r_in.CFG.prio.swwel        = locked;
+            r_in.CFG.res_en.swwel      = locked;
+            r_in.CFG.win_en.swwel      = locked;
+            r_in.CFG.decouple.swwel    = locked;
+            r_in.LIMITS.rd_max_out.swwel = locked;
+            r_in.LIMITS.wr_max_out.swwel = locked;
+            r_in.BUDGET.rd_budget.swwel  = locked;
+            r_in.BUDGET.wr_budget.swwel  = locked;
+            r_in.IRQ_EN.decoupled.swwel    = locked;
+            r_in.IRQ_EN.error.swwel        = locked;
+            r_in.IRQ_EN.budget_spent.swwel = locked;
+            r_in.IRQ_EN.fault.swwel        = locked;
+            r_in.WIN_BASE_LO.value.swwel = locked;
+            r_in.WIN_BASE_HI.value.swwel = locked;
+            r_in.WIN_SIZE_LO.value.swwel = locked;
+            r_in.WIN_SIZE_HI.value.swwel = locked;
+            r_in.TIMEOUT.cycles.swwel    = locked;
+        end
+        assign prio[i*2 +: 2] = r_out.CFG.prio.value;
+        assign fault_active   = r_out.FAULT.w_stall.value || r_out.FAULT.r_stall.value ||
+                                r_out.FAULT.b_stall.value || r_out.FAULT.wlast.value;
+        wire [63:0] win_base = {r_out.WIN_BASE_HI.value.value, r_out.WIN_BASE_LO.value.value, 12'h0};
+        wire [63:0] win_size = {r_out.WIN_SIZE_HI.value.value, r_out.WIN_SIZE_LO.value.value, 12'h0};
+        assign irq_pending[i*4 +: 4] = {r_out.IRQ_STATUS.fault.value, r_out.IRQ_STATUS.budget_spent.value,
+                                        r_out.IRQ_STATUS.error.value, r_out.IRQ_STATUS.decoupled.value} &
+                                       {r_out.IRQ_EN.fault.value, r_out.IRQ_EN.budget_spent.value,
+                                        r_out.IRQ_EN.error.value, r_out.IRQ_EN.decoupled.value};
 
         hc_supervisor #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
                         .TRACK_DEPTH(TRACK_DEPTH)) u_supervisor (
             .aclk, .aresetn,
-            .cfg_nominal_len(nominal[i*9 +: 9]), .cfg_rd_max_out({1'b0, rd_max[i*8 +: 8]}),
-            .cfg_wr_max_out({1'b0, wr_max[i*8 +: 8]}), .cfg_res_en(res_en[i]),
-            .cfg_rd_budget(rd_budget[i*16 +: 16]), .cfg_wr_budget(wr_budget[i*16 +: 16]),
-            .cfg_decouple(decouple[i]), .cfg_win_en(win_en[i]),
-            .cfg_win_base(win_base[i*64 + 12 +: ADDR_WIDTH - 12]),
-            .cfg_win_size(win_pages_clamped(win_size[i*64 +: 64])),
-            .fault_win_rd(fault_set[i*NF]), .fault_win_wr(fault_set[i*NF + 1]),
-            .fault_proto_rd(fault_set[i*NF + 2]), .fault_proto_wr(fault_set[i*NF + 3]),
-            .cfg_timeout(timeout[i*16 +: 16]), .fault_active(fault_active[i]),
-            .fault_w_stall(fault_set[i*NF + 4]), .fault_r_stall(fault_set[i*NF + 5]),
-            .fault_b_stall(fault_set[i*NF + 6]), .fault_wlast(fault_set[i*NF + 7]),
-            .recharge, .cnt_clear(clear_all || cnt_clear[i]),
-            .draining(draining[i]), .decoupled(decoupled[i]), .cut_off(cut_off[i]), .rd_budget_spent(rd_spent[i]),
-            .wr_budget_spent(wr_spent[i]), .counters(counters[i*256 +: 256]),
+            .cfg_nominal_len(r_out.CFG.nominal_len.value), .cfg_rd_max_out({1'b0, r_out.LIMITS.rd_max_out.value}),
+            .cfg_wr_max_out({1'b0, r_out.LIMITS.wr_max_out.value}), .cfg_res_en(r_out.CFG.res_en.value),
+            .cfg_rd_budget(r_out.BUDGET.rd_budget.value), .cfg_wr_budget(r_out.BUDGET.wr_budget.value),
+            .cfg_decouple(r_out.CFG.decouple.value), .cfg_win_en(r_out.CFG.win_en.value),
+            .cfg_win_base(win_base[12 +: ADDR_WIDTH - 12]), .cfg_win_size(win_pages_clamped(win_size)),
+            .fault_win_rd(fault_set[0]), .fault_win_wr(fault_set[1]),
+            .fault_proto_rd(fault_set[2]), .fault_proto_wr(fault_set[3]),
+            .cfg_timeout(r_out.TIMEOUT.cycles.value), .fault_active,
+            .fault_w_stall(fault_set[4]), .fault_r_stall(fault_set[5]),
+            .fault_b_stall(fault_set[6]), .fault_wlast(fault_set[7]),
+            .recharge, .cnt_clear(clear_all || r_out.CNT_CTRL.clear.value),
+            .draining, .decoupled, .cut_off, .rd_budget_spent(rd_spent), .wr_budget_spent(wr_spent), .counters,
             .s_axi_awid(s_axi_awid[i*ID_WIDTH +: ID_WIDTH]),
             .s_axi_awaddr(s_axi_awaddr[i*ADDR_WIDTH +: ADDR_WIDTH]), .s_axi_awlen(s_axi_awlen[i*8 +: 8]),
             .s_axi_awsize(s_axi_awsize[i*3 +: 3]), .s_axi_awburst(s_axi_awburst[i*2 +: 2]),
@@ -342,7 +401,7 @@ module axi_hyperconnect #(
         );
 
         /* verilator lint_off UNUSEDSIGNAL */
-        wire unused_win = &{1'b0, win_base[i*64 +: 64]};   // bits above ADDR_WIDTH are ignored
+        wire unused_win = &{1'b0, win_base};   // bits above ADDR_WIDTH are ignored
         /* verilator lint_on UNUSEDSIGNAL */
 
         // interrupt events: rising edges of decoupled / budget spent, any rejected write of the port, faults
@@ -352,41 +411,23 @@ module axi_hyperconnect #(
                 was_decoupled <= 1'b0;
                 was_spent     <= 1'b0;
             end else begin
-                was_decoupled <= decoupled[i];
-                was_spent     <= rd_spent[i] || wr_spent[i];
+                was_decoupled <= decoupled;
+                was_spent     <= rd_spent || wr_spent;
             end
         end
-        assign irq_set[i*4 +: 4] = {|fault_set[i*NF +: NF],
-                                    (rd_spent[i] || wr_spent[i]) && !was_spent,
-                                    nominal_err[i] || rd_max_err[i] || wr_max_err[i],
-                                    decoupled[i] && !was_decoupled};
-    end
-
-    // register sets of ports this instance does not have: nothing to report, nothing to apply
-    for (genvar i = S_COUNT; i < RP; i++) begin : g_absent
-        assign {nominal_we[i], nominal_err[i], rd_max_we[i], wr_max_we[i], rd_max_err[i], wr_max_err[i]} = '0;
-        assign {nominal_next[i*9 +: 9], rd_max_next[i*8 +: 8], wr_max_next[i*8 +: 8]} = '0;
-        assign {draining[i], decoupled[i], rd_spent[i], wr_spent[i], cut_off[i]} = '0;
-        assign irq_set[i*4 +: 4] = '0;
-        assign fault_set[i*NF +: NF] = '0;
-        assign counters[i*256 +: 256] = '0;
-        /* verilator lint_off UNUSEDSIGNAL */
-        wire unused_ok = &{1'b0, r_nominal[i*9 +: 9], r_rd_max[i*8 +: 8], r_wr_max[i*8 +: 8], prio[i*2 +: 2],
-                           res_en[i], decouple[i], cnt_clear[i], rd_budget[i*16 +: 16], wr_budget[i*16 +: 16],
-                           win_en[i], win_base[i*64 +: 64], win_size[i*64 +: 64], timeout[i*16 +: 16],
-                           fault_active[i]};
-        /* verilator lint_on UNUSEDSIGNAL */
+        assign irq_set = {|fault_set, (rd_spent || wr_spent) && !was_spent, nominal_err[i] || limit_err[i],
+                          decoupled && !was_decoupled};
     end
 
     always_ff @(posedge aclk) begin
         if (!aresetn) irq <= 1'b0;
-        else          irq <= |(irq_status & irq_en);
+        else          irq <= |irq_pending;
     end
 
     // ------------------------------------------------------------------ crossbar
     axi_exbar #(.S_COUNT(S_COUNT), .ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
                 .W_ROUTE_DEPTH(W_ROUTE_DEPTH), .PRIO_W(2)) u_exbar (
-        .aclk, .aresetn, .cfg_prio(prio[S_COUNT*2-1:0]), .cfg_global_limit({1'b0, glimit}),
+        .aclk, .aresetn, .cfg_prio(prio), .cfg_global_limit({1'b0, glimit}),
         .s_axi_awid(x_awid), .s_axi_awaddr(x_awaddr), .s_axi_awlen(x_awlen), .s_axi_awsize(x_awsize),
         .s_axi_awburst(x_awburst), .s_axi_awlock(x_awlock), .s_axi_awcache(x_awcache), .s_axi_awprot(x_awprot),
         .s_axi_awqos(x_awqos), .s_axi_awvalid(x_awvalid), .s_axi_awready(x_awready), .s_axi_wdata(x_wdata),

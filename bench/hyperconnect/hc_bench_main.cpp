@@ -63,7 +63,7 @@ int run_reservation(unsigned x) {
     must(hc_set_reservation(&dev, 1, true), "reservation port 1");
     const uint64_t cycles = two_greedy_readers(sys);
     if (cycles == 0) return 2;
-    const uint32_t budget = offsetof(hyperconnect__port_t_t, BUDGET);
+    const uint32_t budget = offsetof(hc_port_t, BUDGET);
     const uint32_t b0 = dev.be.read32(dev.be.ctx, hcsys::port_reg(0, budget)) & 0xffffu;   // rd_budget
     const uint32_t b1 = dev.be.read32(dev.be.ctx, hcsys::port_reg(1, budget)) & 0xffffu;
     std::printf("{\"x\": %u, \"y\": %u, \"budget0\": %u, \"budget1\": %u, \"share0\": %.3f, \"share1\": %.3f, "

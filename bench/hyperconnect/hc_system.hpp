@@ -204,7 +204,7 @@ class System {
 // Control-port address of a register of `port` at `offset` in its block (offsets from the header generated
 // from rdl/hyperconnect.rdl, so the harnesses follow the map).
 inline uint32_t port_reg(unsigned port, uint32_t offset) {
-    return static_cast<uint32_t>(offsetof(hyperconnect_t, PORT0) + port * sizeof(hyperconnect__port_t_t) + offset);
+    return static_cast<uint32_t>(offsetof(hyperconnect_t, PORT) + port * sizeof(hc_port_t) + offset);
 }
 
 // Probe the driver on the system or exit with a message.

@@ -29,7 +29,7 @@ def _measure(toplevel: str, sources: list, build_name: str, s_prefix: str) -> di
 
 def hyperconnect_latency() -> dict[str, int]:
     """Idle latency per channel of axi_hyperconnect (3 ports, every function on in the path)."""
-    return _measure("axi_hyperconnect_wrap", regs.sources(3) + [
+    return _measure("axi_hyperconnect_wrap", regs.sources() + [
         wrapper.write_hyperconnect_wrapper(paths.BUILD / "bench" / "gen" / "axi_hyperconnect_wrap.sv", 3)],
         "lat_hyperconnect", "s00_axi")
 

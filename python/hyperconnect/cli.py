@@ -70,7 +70,7 @@ def _cmd_synth(args: argparse.Namespace) -> int:
 
 def _cmd_regs(args: argparse.Namespace) -> int:
     from . import regs
-    files: dict[str, Path] = regs.generate(args.ports, force=args.force)
+    files: dict[str, Path] = regs.generate(force=args.force)
     if args.rtl:
         files.update({f"rtl/{k}": p for k, p in zip(regs.RTL_COPIES, regs.write_rtl_copies())})
     _emit(args, {k: str(v) for k, v in files.items()}, "\n".join(f"{k:7} {v}" for k, v in files.items()))
@@ -179,10 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ports", type=int, nargs="+", metavar="N",
                    help="only axi_hyperconnect with N ports (1..16), LUT/FF per port; writes build/synth/report_ports.json")
     p.set_defaults(func=_cmd_synth)
-    p = sub.add_parser("regs", help="generate register block, C header and HTML from rdl/hyperconnect.rdl")
-    p.add_argument("--ports", type=int, default=16, help="port register sets (1..16)")
+    p = sub.add_parser("regs", help="generate the register blocks, C header and HTML from rdl/hyperconnect.rdl")
     p.add_argument("--force", action="store_true", help="regenerate even if up to date")
-    p.add_argument("--rtl", action="store_true", help="also refresh the committed 16-port copies in rtl/")
+    p.add_argument("--rtl", action="store_true", help="also refresh the committed copies in rtl/gen/ and rtl/stream/gen/")
     p.set_defaults(func=_cmd_regs)
     p = sub.add_parser("share", help="round-robin bandwidth share per port (Eq. 3), optionally equalized")
     p.add_argument("bursts", type=int, nargs="+", help="burst length of each port, beats")

@@ -7,10 +7,10 @@ import subprocess
 
 from . import paths
 
-# top -> parameters (axi_hyperconnect is linted at 3 ports, with the block generated for 3 ports)
+# top -> parameters (axi_hyperconnect is linted at 3 ports)
 TOPS: dict[str, dict[str, int]] = {
-    "axi_burst_equalizer": {}, "axi_exbar": {}, "hc_regs": {}, "hc_period": {}, "hc_reservation": {},
-    "hc_decoupler": {}, "hc_guard": {}, "hc_watchdog": {}, "hc_cfg_check": {}, "hc_port_counters": {}, "hc_supervisor": {},
+    "axi_burst_equalizer": {}, "axi_exbar": {}, "hc_regs": {}, "hc_port_regs": {}, "hc_regs_axil": {}, "hc_period": {}, "hc_reservation": {},
+    "hc_decoupler": {}, "hc_guard": {}, "hc_watchdog": {}, "hc_port_counters": {}, "hc_supervisor": {},
     "axi_hyperconnect": {"S_COUNT": 3},
 }
 # the ps::stream bridge (rtl/stream/, its own register block)
@@ -27,7 +27,7 @@ BENCH_CHECKS = ("PINMISSING", "PINNOTFOUND", "PINCONNECTEMPTY")
 
 def _bench_problems(waivers) -> list[str]:
     from . import regs
-    sources = regs.sources(4) + paths.bench_sources()
+    sources = regs.sources() + paths.bench_sources()
     problems: list[str] = []
     for top in BENCH_TOPS:
         cmd = ["verilator", "--lint-only", "-Wall", "-Wno-fatal", "--top-module", top, str(waivers),
@@ -45,7 +45,7 @@ def run() -> list[str]:
     from . import regs, synth
     waivers = paths.ROOT / "rdl" / "hc_regs.vlt"
     problems: list[str] = []
-    jobs = [(top, params, regs.sources(params.get("S_COUNT", regs.MAX_PORTS))) for top, params in TOPS.items()]
+    jobs = [(top, params, regs.sources()) for top, params in TOPS.items()]
     jobs += [(top, params, regs.bridge_sources()) for top, params in STREAM_TOPS.items()]
     for top, params, sources in jobs:
         cmd = ["verilator", "--lint-only", "-Wall", f"-I{paths.RTL}", "--top-module", top, str(waivers),

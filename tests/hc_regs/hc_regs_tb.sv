@@ -1,7 +1,11 @@
-// hc_regs_tb — test wrapper of the generated register block with its port adapter (hc_regs_ports): flat
-// AXI4-Lite port, hardware inputs tied (BUILD reports 3 ports, 64-bit data, depth 16; status/counters 0),
-// a few hardware outputs exposed.
-module hc_regs_tb (
+// hc_regs_tb — the control port of axi_hyperconnect alone: hc_regs_axil in front of the global block
+// (hc_regs) and P port blocks (hc_port_regs), wired as axi_hyperconnect wires them (lock on every
+// configuration field, range-error pulses to the ERR flags, INFO.index = i). BUILD reports P ports,
+// 64-bit data, depth 16; status and counter inputs read a per-port pattern (STATUS 0, RD_TXN = 0x100 + i).
+// The AXI protocol checker watches s_axil (AXI4-Lite as AXI4 with one-beat bursts, ID 0).
+module hc_regs_tb #(
+    parameter int P = 3
+) (
     input  logic        aclk,
     input  logic        aresetn,
     input  logic        s_axil_awvalid,
@@ -23,49 +27,111 @@ module hc_regs_tb (
     input  logic        s_axil_rready,
     output logic [31:0] s_axil_rdata,
     output logic [1:0]  s_axil_rresp,
-    output logic [8:0]  port1_nominal_len,
-    output logic [15:0] port1_rd_budget,
-    output logic [31:0] period_cycles
+    output logic [8:0]  port0_nominal_len,
+    output logic [15:0] port0_rd_budget,
+    output logic [31:0] period_cycles,
+    output logic [31:0] protocol_errors
 );
-    // The register block through its port adapter (as axi_hyperconnect uses it): BUILD reports 3 ports,
-    // 64-bit data, depth 16; every hardware input other than BUILD is tied off (no restores, status 0).
-    localparam int P = 16;
-    logic [P*9-1:0]  nominal_len;
-    logic [P*16-1:0] rd_budget;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic            clear_all;
-    logic [7:0]      global_limit;
-    logic [P*2-1:0]  prio;
-    logic [P-1:0]    res_en, decouple, cnt_clear;
-    logic [P*8-1:0]  rd_max_out, wr_max_out;
-    logic [P*16-1:0] wr_budget;
-    logic [P*4-1:0]  irq_en, irq_status;
-    logic [P-1:0]    win_en;
-    logic [P*64-1:0] win_base, win_size;
-    logic [P*16-1:0] timeout;
-    logic [P-1:0]    fault_active;
-    /* verilator lint_on UNUSEDSIGNAL */
+    localparam int TRACK_DEPTH = 16;
+    logic                 locked, req_is_wr, g_req, g_stall_wr, g_stall_rd, g_rd_ack, g_rd_err, g_wr_ack, g_wr_err;
+    logic [11:0]          req_addr;
+    logic [31:0]          req_wr_data, req_wr_biten, g_rd_data;
+    logic [P-1:0]         p_req, p_stall, p_rd_ack, p_rd_err, p_wr_ack, p_wr_err, nominal_err, limit_err;
+    logic [P*32-1:0]      p_rd_data;
+    logic                 period_err, glimit_err;
 
-    hc_regs_ports #(.PORTS(P)) u_regs (
+    hc_regs_axil #(.N_PORTS(P), .TRACK_DEPTH(TRACK_DEPTH)) u_axil (
         .clk(aclk), .rst_n(aresetn),
-        .s_axil_awready, .s_axil_awvalid, .s_axil_awaddr, .s_axil_awprot,
-        .s_axil_wready, .s_axil_wvalid, .s_axil_wdata, .s_axil_wstrb,
-        .s_axil_bready, .s_axil_bvalid, .s_axil_bresp,
-        .s_axil_arready, .s_axil_arvalid, .s_axil_araddr, .s_axil_arprot,
-        .s_axil_rready, .s_axil_rvalid, .s_axil_rdata, .s_axil_rresp,
-        .build_n_ports(5'd3), .build_data_bytes_log2(3'd3), .build_track_depth(8'd16),
-        .clear_all, .period(period_cycles), .period_we(1'b0), .period_next('0), .period_err(1'b0),
-        .global_limit, .global_limit_we(1'b0), .global_limit_next('0), .global_limit_err(1'b0),
-        .nominal_len, .nominal_len_we('0), .nominal_len_next('0), .nominal_len_err('0),
-        .prio, .res_en, .decouple,
-        .rd_max_out, .rd_max_out_we('0), .rd_max_out_next('0),
-        .wr_max_out, .wr_max_out_we('0), .wr_max_out_next('0), .limit_err('0),
-        .rd_budget, .wr_budget,
-        .st_draining('0), .st_decoupled('0), .st_rd_spent('0), .st_wr_spent('0),
-        .win_en, .win_base, .win_size, .fault_set('0), .timeout, .fault_active,
-        .irq_en, .irq_status, .irq_set('0), .cnt_clear, .counters('0)
+        .s_axil_awvalid, .s_axil_awready, .s_axil_awaddr, .s_axil_awprot, .s_axil_wvalid, .s_axil_wready,
+        .s_axil_wdata, .s_axil_wstrb, .s_axil_bvalid, .s_axil_bready, .s_axil_bresp, .s_axil_arvalid,
+        .s_axil_arready, .s_axil_araddr, .s_axil_arprot, .s_axil_rvalid, .s_axil_rready, .s_axil_rdata,
+        .s_axil_rresp, .locked, .req_is_wr, .req_addr, .req_wr_data, .req_wr_biten,
+        .g_req, .g_stall(req_is_wr ? g_stall_wr : g_stall_rd), .g_rd_ack, .g_rd_err, .g_rd_data, .g_wr_ack,
+        .g_wr_err, .p_req, .p_stall, .p_rd_ack, .p_rd_err, .p_rd_data, .p_wr_ack, .p_wr_err,
+        .period_err, .glimit_err, .nominal_err, .limit_err
     );
 
-    assign port1_nominal_len = nominal_len[9 +: 9];
-    assign port1_rd_budget   = rd_budget[16 +: 16];
+    hc_regs_pkg::hyperconnect__in_t  g_in;
+    hc_regs_pkg::hyperconnect__out_t g_out;
+    hc_regs u_regs (
+        .clk(aclk), .rst_n(aresetn),
+        .s_cpuif_req(g_req), .s_cpuif_req_is_wr(req_is_wr), .s_cpuif_addr(req_addr),
+        .s_cpuif_wr_data(req_wr_data), .s_cpuif_wr_biten(req_wr_biten), .s_cpuif_req_stall_wr(g_stall_wr),
+        .s_cpuif_req_stall_rd(g_stall_rd), .s_cpuif_rd_ack(g_rd_ack), .s_cpuif_rd_err(g_rd_err),
+        .s_cpuif_rd_data(g_rd_data), .s_cpuif_wr_ack(g_wr_ack), .s_cpuif_wr_err(g_wr_err),
+        .hwif_in(g_in), .hwif_out(g_out)
+    );
+    always_comb begin
+        g_in.BUILD.n_ports.next         = 5'(P);
+        g_in.BUILD.data_bytes_log2.next = 3'd3;
+        g_in.BUILD.track_depth.next     = 8'(TRACK_DEPTH);
+        g_in.PERIOD.cycles.swwel        = locked;
+        g_in.GLOBAL_LIMIT.g.swwel       = locked;
+        g_in.GLOBAL_ERR.period_range.hwset = period_err;
+        g_in.GLOBAL_ERR.g_range.hwset      = glimit_err;
+        for (int i = 0; i < 16; i++) begin
+            g_in.PORT[i].rd_ack  = 1'b0;
+            g_in.PORT[i].rd_data = '0;
+            g_in.PORT[i].wr_ack  = 1'b0;
+        end
+    end
+    assign locked        = g_out.LOCK.locked.value;
+    assign period_cycles = g_out.PERIOD.cycles.value;
+
+    for (genvar i = 0; i < P; i++) begin : g_port
+        hc_port_regs_pkg::hc_port__in_t  r_in;
+        hc_port_regs_pkg::hc_port__out_t r_out;
+        logic stall_wr, stall_rd;
+        hc_port_regs u_regs (
+            .clk(aclk), .rst_n(aresetn),
+            .s_cpuif_req(p_req[i]), .s_cpuif_req_is_wr(req_is_wr), .s_cpuif_addr(req_addr[6:0]),
+            .s_cpuif_wr_data(req_wr_data), .s_cpuif_wr_biten(req_wr_biten), .s_cpuif_req_stall_wr(stall_wr),
+            .s_cpuif_req_stall_rd(stall_rd), .s_cpuif_rd_ack(p_rd_ack[i]), .s_cpuif_rd_err(p_rd_err[i]),
+            .s_cpuif_rd_data(p_rd_data[i*32 +: 32]), .s_cpuif_wr_ack(p_wr_ack[i]), .s_cpuif_wr_err(p_wr_err[i]),
+            .hwif_in(r_in), .hwif_out(r_out)
+        );
+        assign p_stall[i] = req_is_wr ? stall_wr : stall_rd;
+        always_comb begin
+            r_in = '{default: '0};
+            r_in.ERR.nominal_range.hwset = nominal_err[i];
+            r_in.ERR.limit_range.hwset   = limit_err[i];
+            r_in.RD_TXN.value.next       = 32'h100 + 32'(i);
+            r_in.INFO.index.next         = 4'(i);
+            r_in.CFG.nominal_len.swwel = locked;
+            r_in.CFG.prio.swwel        = locked;
+            r_in.CFG.res_en.swwel      = locked;
+            r_in.CFG.win_en.swwel      = locked;
+            r_in.CFG.decouple.swwel    = locked;
+            r_in.LIMITS.rd_max_out.swwel = locked;
+            r_in.LIMITS.wr_max_out.swwel = locked;
+            r_in.BUDGET.rd_budget.swwel  = locked;
+            r_in.BUDGET.wr_budget.swwel  = locked;
+            r_in.IRQ_EN.decoupled.swwel    = locked;
+            r_in.IRQ_EN.error.swwel        = locked;
+            r_in.IRQ_EN.budget_spent.swwel = locked;
+            r_in.IRQ_EN.fault.swwel        = locked;
+            r_in.WIN_BASE_LO.value.swwel = locked;
+            r_in.WIN_BASE_HI.value.swwel = locked;
+            r_in.WIN_SIZE_LO.value.swwel = locked;
+            r_in.WIN_SIZE_HI.value.swwel = locked;
+            r_in.TIMEOUT.cycles.swwel    = locked;
+        end
+        if (i == 0) begin : g_probe
+            assign port0_nominal_len = r_out.CFG.nominal_len.value;
+            assign port0_rd_budget   = r_out.BUDGET.rd_budget.value;
+        end
+    end
+
+    /* verilator lint_off PINCONNECTEMPTY */
+    axi_protocol_checker #(.ADDR_WIDTH(12), .DATA_WIDTH(32), .ID_WIDTH(1), .NAME("s_axil")) u_check (
+        .aclk, .aresetn,
+        .awid(1'b0), .awaddr(s_axil_awaddr), .awlen(8'd0), .awsize(3'd2), .awburst(2'd1), .awvalid(s_axil_awvalid),
+        .awready(s_axil_awready), .wdata(s_axil_wdata), .wstrb(s_axil_wstrb), .wlast(1'b1), .wvalid(s_axil_wvalid),
+        .wready(s_axil_wready), .bid(1'b0), .bresp(s_axil_bresp), .bvalid(s_axil_bvalid), .bready(s_axil_bready),
+        .arid(1'b0), .araddr(s_axil_araddr), .arlen(8'd0), .arsize(3'd2), .arburst(2'd1), .arvalid(s_axil_arvalid),
+        .arready(s_axil_arready), .rid(1'b0), .rdata(s_axil_rdata), .rresp(s_axil_rresp), .rlast(1'b1),
+        .rvalid(s_axil_rvalid), .rready(s_axil_rready), .errors(protocol_errors),
+        .reads(), .reads_done(), .writes(), .writes_done()
+    );
+    /* verilator lint_on PINCONNECTEMPTY */
 endmodule

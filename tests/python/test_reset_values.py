@@ -11,7 +11,7 @@ from pathlib import Path
 
 from hyperconnect import paths
 
-CONTROL = ("hc_period", "hc_reservation", "hc_decoupler", "hc_cfg_check", "hc_port_counters", "hc_rr_arbiter")
+CONTROL = ("hc_period", "hc_reservation", "hc_decoupler", "hc_regs_axil", "hc_port_counters", "hc_rr_arbiter")
 
 
 def test_control_flops_have_reset() -> None:

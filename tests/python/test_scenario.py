@@ -104,7 +104,7 @@ def test_cli_table_and_json() -> None:
     assert '"share_percent": 89.92' in out
 
 
-@pytest.mark.parametrize("argv", [["regs", "--ports", "2", "--json"], ["share", "16", "256", "--json"],
+@pytest.mark.parametrize("argv", [["regs", "--json"], ["share", "16", "256", "--json"],
                                   ["model", "--json", str(SCENARIOS / "demo_s256.yaml")]])
 def test_json_output_is_one_document(argv: list[str]) -> None:
     import json

@@ -25,3 +25,38 @@ def test_ports_out_of_range_is_refused() -> None:
 def test_cli_accepts_ports() -> None:
     args = cli.build_parser().parse_args(["synth", "--ports", "4", "8", "--seeds", "1"])
     assert args.ports == [4, 8] and args.seeds == 1
+
+
+LOG = """Info: Max frequency for clock 'aclk': 40.00 MHz (FAIL at 150.00 MHz)
+Info: Critical path report for clock 'aclk' (posedge -> posedge):
+Info:       type curr  total name
+Info:   clk-to-q  0.52  0.52 Source u_a.left_TRELLIS_FF_Q.Q
+Info:    routing  0.98  1.50 Net left[2] (47,5) -> (48,5)
+Info:                          Sink gate_LUT4_Z.A
+Info:                          Defined in:
+Info:                               rtl/hc_reservation.sv:34.30
+Info:      logic  0.24  1.74 Source gate_LUT4_Z.F
+Info:    routing  0.45  2.19 Net gate (48,5) -> (49,5)
+Info:                          Sink arb_PFUMX.M
+Info:                          Defined in:
+Info:                               rtl/hc_addr_mux.sv:50.1
+Info:                               /share/lattice/cells_map_trellis.v:108.23-108.24
+Info:      logic  0.26  2.44 Source arb_PFUMX.OFX
+Info:    routing  0.96  3.40 Net sum (49,5) -> (49,2)
+Info:                          Sink add_CCU2C$CCU2_COMB0.B
+Info:      logic  0.45  3.85 Source add_CCU2C$CCU2_COMB0.FCO
+Info:    routing  0.50  4.35 Net left_next (49,2) -> (48,2)
+Info:                          Sink u_a.left_TRELLIS_FF_Q.DI
+Info:                          Defined in:
+Info:                               rtl/hc_reservation.sv:55.63
+Info: 1.47 ns logic, 2.89 ns routing
+"""
+
+
+def test_critical_path_is_named() -> None:
+    cp = synth.critical_path(LOG)
+    assert cp["start"] == "u_a.left_TRELLIS_FF_Q.Q" and cp["end"] == "u_a.left_TRELLIS_FF_Q.DI"
+    assert cp["logic_steps"] == 3 and cp["lut_levels"] == 2
+    assert cp["logic_ns"] == 1.47 and cp["routing_ns"] == 2.89
+    assert cp["through"] == ["rtl/hc_reservation.sv:34", "rtl/hc_addr_mux.sv:50", "rtl/hc_reservation.sv:55"]
+    assert synth.critical_path("no report") == {}

@@ -1,0 +1,268 @@
+// hc_regs_axil — the AXI4-Lite control port of axi_hyperconnect: takes one register access at a time,
+// decodes it to the global register block (hc_regs, 0x000..0x0FF) or to one port's block (hc_port_regs,
+// 0x100 + 0x80 * i), checks ranged fields once on the write data, and answers from flip-flops.
+//
+// Why a hand-written front end: each port has its own generated block (rdl/hyperconnect.rdl declares it
+// once, PORT[16] external), so the block count follows S_COUNT. The address of a port this instance does
+// not have, or anything above the last port, is answered SLVERR here without reaching a block — the same
+// for every S_COUNT. A block's own errors (unmapped offset, write to a read-only register) are SLVERR too.
+//
+// Range checks (the map's rule "a value out of range is not applied and sets a sticky error flag"),
+// one comparator per field for the whole IP: PERIOD.cycles 1..2^32-1, GLOBAL_LIMIT.g 1..255,
+// CFG.nominal_len 1..256, LIMITS.rd_max_out / wr_max_out 1..TRACK_DEPTH. A rejected field's bit enables
+// are cleared (it keeps its value; the write's other fields apply) and its error pulse (period_err,
+// glimit_err, nominal_err[i], limit_err[i]) sets the flag. A write whose strobes cover part of a ranged
+// field is rejected for that field. While `locked`, nothing is checked (the blocks ignore the write).
+//
+// Latency (cycles): write — BVALID 2 after the later of the AW and W handshakes; read — RVALID 2 after
+//   the AR handshake (1 to register the decoded request, 1 for the block's answer; the blocks answer in
+//   the cycle of the request). AWREADY/WREADY/ARREADY rise the cycle after the request starts, so a
+//   new request can be waiting while one is answered. Reads and writes alternate when both wait.
+// Every output is a flip-flop (READY, VALID, response, data; the block requests and error pulses).
+// Parameters: N_PORTS (1..16 port blocks), TRACK_DEPTH (upper bound of the outstanding limits, 1..255).
+// Assumes: the blocks answer (ack) each request, at once or after a stall; addresses are byte addresses
+//   of 32-bit registers (bits 1:0 are ignored).
+module hc_regs_axil #(
+    parameter int N_PORTS     = 4,
+    parameter int TRACK_DEPTH = 16
+) (
+    input  logic                    clk,
+    input  logic                    rst_n,
+    input  logic                    s_axil_awvalid,
+    output logic                    s_axil_awready,
+    input  logic [11:0]             s_axil_awaddr,
+    input  logic [2:0]              s_axil_awprot,
+    input  logic                    s_axil_wvalid,
+    output logic                    s_axil_wready,
+    input  logic [31:0]             s_axil_wdata,
+    input  logic [3:0]              s_axil_wstrb,
+    output logic                    s_axil_bvalid,
+    input  logic                    s_axil_bready,
+    output logic [1:0]              s_axil_bresp,
+    input  logic                    s_axil_arvalid,
+    output logic                    s_axil_arready,
+    input  logic [11:0]             s_axil_araddr,
+    input  logic [2:0]              s_axil_arprot,
+    output logic                    s_axil_rvalid,
+    input  logic                    s_axil_rready,
+    output logic [31:0]             s_axil_rdata,
+    output logic [1:0]              s_axil_rresp,
+    input  logic                    locked,          // LOCK.locked: configuration writes are ignored
+    // the request, shared by every block (PeakRDL passthrough CPU interface)
+    output logic                    req_is_wr,
+    output logic [11:0]             req_addr,        // a port block takes bits 6:0
+    output logic [31:0]             req_wr_data,
+    output logic [31:0]             req_wr_biten,
+    // global block
+    output logic                    g_req,
+    input  logic                    g_stall,         // req_stall_wr / req_stall_rd of the request's kind
+    input  logic                    g_rd_ack,
+    input  logic                    g_rd_err,
+    input  logic [31:0]             g_rd_data,
+    input  logic                    g_wr_ack,
+    input  logic                    g_wr_err,
+    // port blocks, port i in bit i / bits [i*32 +: 32]
+    output logic [N_PORTS-1:0]      p_req,
+    input  logic [N_PORTS-1:0]      p_stall,
+    input  logic [N_PORTS-1:0]      p_rd_ack,
+    input  logic [N_PORTS-1:0]      p_rd_err,
+    input  logic [N_PORTS*32-1:0]   p_rd_data,
+    input  logic [N_PORTS-1:0]      p_wr_ack,
+    input  logic [N_PORTS-1:0]      p_wr_err,
+    // rejected writes (one-cycle pulses, to the sticky error flags)
+    output logic                    period_err,
+    output logic                    glimit_err,
+    output logic [N_PORTS-1:0]      nominal_err,
+    output logic [N_PORTS-1:0]      limit_err
+);
+    initial begin
+        if (N_PORTS < 1 || N_PORTS > 16)
+            $fatal(1, "hc_regs_axil: N_PORTS must be 1..16 (got %0d)", N_PORTS);
+        if (TRACK_DEPTH < 1 || TRACK_DEPTH > 255)
+            $fatal(1, "hc_regs_axil: TRACK_DEPTH must be 1..255 (got %0d)", TRACK_DEPTH);
+    end
+
+    // register offsets of the ranged fields (rdl/hyperconnect.rdl)
+    localparam logic [11:0] PERIOD = 12'h010, GLOBAL_LIMIT = 12'h014;
+    localparam logic [6:0]  CFG = 7'h00, LIMITS = 7'h04;
+
+    // ------------------------------------------------------------------ accepted requests
+    logic        aw_full, w_full, ar_full;
+    logic [11:0] aw_addr, ar_addr;
+    logic [31:0] w_data;
+    logic [3:0]  w_strb;
+    logic        awready_q, wready_q, arready_q;
+
+    typedef enum logic [1:0] {IDLE, REQ, WAIT, RESP} state_e;
+    state_e state;
+    logic   prefer_rd;                              // the other kind goes first next time both wait
+
+    wire start_wr = (state == IDLE) && aw_full && w_full && (!ar_full || !prefer_rd);
+    wire start_rd = (state == IDLE) && ar_full && !start_wr;
+
+    wire aw_take = s_axil_awvalid && awready_q;
+    wire w_take  = s_axil_wvalid && wready_q;
+    wire ar_take = s_axil_arvalid && arready_q;
+    wire aw_full_next = (aw_full && !start_wr) || aw_take;
+    wire w_full_next  = (w_full && !start_wr) || w_take;
+    wire ar_full_next = (ar_full && !start_rd) || ar_take;
+
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            {aw_full, w_full, ar_full}       <= '0;
+            {awready_q, wready_q, arready_q} <= '0;
+        end else begin
+            {aw_full, w_full, ar_full}       <= {aw_full_next, w_full_next, ar_full_next};
+            {awready_q, wready_q, arready_q} <= ~{aw_full_next, w_full_next, ar_full_next};
+        end
+    end
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            {aw_addr, ar_addr, w_data, w_strb} <= '0;
+        end else begin
+            if (aw_take) aw_addr <= s_axil_awaddr;
+            if (ar_take) ar_addr <= s_axil_araddr;
+            if (w_take) begin
+                w_data <= s_axil_wdata;
+                w_strb <= s_axil_wstrb;
+            end
+        end
+    end
+    assign s_axil_awready = awready_q;
+    assign s_axil_wready  = wready_q;
+    assign s_axil_arready = arready_q;
+
+    // ------------------------------------------------------------------ decode and range checks
+    wire  [11:0] addr      = start_wr ? aw_addr : ar_addr;
+    wire  [11:0] word      = {addr[11:2], 2'b00};
+    wire         is_global = word[11:8] == 4'h0;
+    wire  [4:0]  port_idx  = word[11:7] - 5'd2;        // 0x100 + 0x80 * i
+    wire         is_port   = !is_global && port_idx < 5'(N_PORTS);
+    wire  [31:0] strb_bits = {{8{w_strb[3]}}, {8{w_strb[2]}}, {8{w_strb[1]}}, {8{w_strb[0]}}};
+
+    // a ranged field is rejected when its bytes are written in part, or with a value out of range
+    function automatic logic reject(input logic [3:0] field_bytes, input logic out_of_range);
+        return (w_strb & field_bytes) != 4'h0 && ((w_strb & field_bytes) != field_bytes || out_of_range);
+    endfunction
+    wire bad_period  = reject(4'hF, w_data == 32'd0);
+    wire bad_glimit  = reject(4'h1, w_data[7:0] == 8'd0);
+    wire bad_nominal = reject(4'h3, w_data[8:0] == 9'd0 || w_data[8:0] > 9'd256);
+    wire bad_rd_max  = reject(4'h1, w_data[7:0] == 8'd0 || w_data[7:0] > 8'(TRACK_DEPTH));
+    wire bad_wr_max  = reject(4'h2, w_data[15:8] == 8'd0 || w_data[15:8] > 8'(TRACK_DEPTH));
+
+    wire at_period  = is_global && word == PERIOD;
+    wire at_glimit  = is_global && word == GLOBAL_LIMIT;
+    wire at_cfg     = is_port && word[6:0] == CFG;
+    wire at_limits  = is_port && word[6:0] == LIMITS;
+    wire checked    = start_wr && !locked;
+    wire rej_period  = checked && at_period && bad_period;
+    wire rej_glimit  = checked && at_glimit && bad_glimit;
+    wire rej_nominal = checked && at_cfg && bad_nominal;
+    wire rej_rd_max  = checked && at_limits && bad_rd_max;
+    wire rej_wr_max  = checked && at_limits && bad_wr_max;
+    wire [31:0] keep = ~({32{rej_period}} | {23'h0, {9{rej_nominal}}} | {24'h0, {8{rej_glimit || rej_rd_max}}}
+                         | {16'h0, {8{rej_wr_max}}, 8'h0});
+
+    // ------------------------------------------------------------------ request to one block
+    logic                 resp_err;
+    logic [31:0]          resp_data;
+    logic                 bvalid_q, rvalid_q;
+    logic                 is_g_q;                   // the global block is addressed, held for the answer
+    logic [N_PORTS-1:0]   port_sel;                 // the addressed port (one-hot), held for the answer
+
+    wire [N_PORTS-1:0] port_onehot = is_port ? N_PORTS'(1) << port_idx : '0;
+    wire               stall   = (g_req && g_stall) || |(p_req & p_stall);
+    wire               rd_ack  = (is_g_q && g_rd_ack) || |(port_sel & p_rd_ack);
+    wire               wr_ack  = (is_g_q && g_wr_ack) || |(port_sel & p_wr_ack);
+    wire               ack     = req_is_wr ? wr_ack : rd_ack;
+    wire               ack_err = req_is_wr ? (is_g_q && g_wr_err) || |(port_sel & p_wr_err)
+                                           : (is_g_q && g_rd_err) || |(port_sel & p_rd_err);
+    logic [31:0]       ack_data;
+    always_comb begin
+        ack_data = is_g_q ? g_rd_data : 32'd0;
+        for (int i = 0; i < N_PORTS; i++)
+            if (port_sel[i]) ack_data = p_rd_data[i*32 +: 32];
+    end
+
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            state       <= IDLE;
+            prefer_rd   <= 1'b0;
+            g_req       <= 1'b0;
+            p_req       <= '0;
+            is_g_q      <= 1'b0;
+            port_sel    <= '0;
+            bvalid_q    <= 1'b0;
+            rvalid_q    <= 1'b0;
+            period_err  <= 1'b0;
+            glimit_err  <= 1'b0;
+            nominal_err <= '0;
+            limit_err   <= '0;
+        end else begin
+            period_err  <= rej_period;
+            glimit_err  <= rej_glimit;
+            nominal_err <= {N_PORTS{rej_nominal}} & port_onehot;
+            limit_err   <= {N_PORTS{rej_rd_max || rej_wr_max}} & port_onehot;
+            case (state)
+                IDLE: if (start_wr || start_rd) begin
+                    prefer_rd <= start_wr;
+                    is_g_q    <= is_global;
+                    port_sel  <= port_onehot;
+                    g_req     <= is_global;
+                    p_req     <= port_onehot;
+                    if (is_global || is_port) begin
+                        state <= REQ;
+                    end else begin                      // no block there: SLVERR, nothing touched
+                        state    <= RESP;
+                        bvalid_q <= start_wr;
+                        rvalid_q <= start_rd;
+                    end
+                end
+                REQ, WAIT: if (!stall) begin
+                    g_req <= 1'b0;
+                    p_req <= '0;
+                    if (ack) begin
+                        state    <= RESP;
+                        bvalid_q <= req_is_wr;
+                        rvalid_q <= !req_is_wr;
+                    end else begin
+                        state <= WAIT;
+                    end
+                end
+                RESP: if ((bvalid_q && s_axil_bready) || (rvalid_q && s_axil_rready)) begin
+                    state    <= IDLE;
+                    bvalid_q <= 1'b0;
+                    rvalid_q <= 1'b0;
+                end
+                default: state <= IDLE;
+            endcase
+        end
+    end
+
+    // request payload and the answer
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            {req_is_wr, req_addr, req_wr_data, req_wr_biten, resp_err, resp_data} <= '0;
+        end else if (state == IDLE && (start_wr || start_rd)) begin
+            req_is_wr    <= start_wr;
+            req_addr     <= word;
+            req_wr_data  <= w_data;
+            req_wr_biten <= strb_bits & keep;
+            resp_err     <= !(is_global || is_port);
+            resp_data    <= 32'd0;
+        end else if ((state == REQ || state == WAIT) && !stall && ack) begin
+            resp_err  <= ack_err;
+            resp_data <= req_is_wr ? 32'd0 : ack_data;
+        end
+    end
+
+    assign s_axil_bvalid = bvalid_q;
+    assign s_axil_bresp  = resp_err ? 2'b10 : 2'b00;       // SLVERR
+    assign s_axil_rvalid = rvalid_q;
+    assign s_axil_rresp  = resp_err ? 2'b10 : 2'b00;
+    assign s_axil_rdata  = resp_data;
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused = &{1'b0, s_axil_awprot, s_axil_arprot, addr[1:0]};
+    /* verilator lint_on UNUSEDSIGNAL */
+endmodule
