@@ -6,7 +6,7 @@
 // WLAST inserted at each sub-burst end and the sub-responses are merged into one B carrying the worst
 // BRESP (R5); at most L sub-transactions are outstanding per direction (R6).
 //
-// Latency (cycles, input VALID -> output VALID, idle):  AR 1 | AW 1 | W 0 | R 0 | B 0
+// Latency (cycles, input VALID -> output VALID, idle):  AR 1 | AW 1 | W 0 | R 0 | B 0 (STAGE_INPUT: AR/AW 2)
 //   W is 0 once the write's AW has entered the equalizer (W beats of a burst whose AW has not arrived
 //   yet are held, WREADY low); R and B are combinational pass-through with RLAST/BVALID rewritten from
 //   bookkeeping prepared when the sub-burst was issued ("one cycle in advance").
@@ -15,8 +15,12 @@
 // Parameters: ADDR_WIDTH (13..64), DATA_WIDTH (8..1024, power of two), ID_WIDTH (>= 1),
 //             TRACK_DEPTH (1..256, sub-transactions tracked per direction; caps the outstanding limits),
 //             REGISTER_READY (default 1: AR/AW outputs are skid buffers, so m_axi_arready/awready do not
-//             reach the split logic or s_axi_arready/awready combinationally; 0 saves ~140 LUT/120 FF)
-// Runtime:    cfg_nominal_len  beta, 1..256 beats (0 is taken as 1, above 256 as 256)
+//             reach the split logic or s_axi_arready/awready combinationally; 0 saves ~140 LUT/120 FF),
+//             STAGE_INPUT (default 0; 1: a request enters the splitter's "cur" register unchanged and is
+//             split from there — AR/AW latency 2, the split arithmetic starting from flops)
+// Runtime:    rd_issue_allow / wr_issue_allow  gate the issue of sub-bursts (the supervisor's reservation
+//             budgets; ar_/aw_want and ar_/aw_issue tell it what waits and what was issued); tie high
+//             cfg_nominal_len  beta, 1..256 beats (0 is taken as 1, above 256 as 256)
 //             cfg_max_rd_outstanding, cfg_max_wr_outstanding  L per direction, >= 1 (0 is taken as 1,
 //             above TRACK_DEPTH as TRACK_DEPTH; paper 000 uses one L for both: tie them together)
 //             All are registered (a change applies from the next cycle) and may change at any time:
@@ -40,13 +44,21 @@ module axi_burst_equalizer #(
     parameter int DATA_WIDTH  = 64,
     parameter int ID_WIDTH    = 4,
     parameter int TRACK_DEPTH = 16,
-    parameter bit REGISTER_READY = 1'b1
+    parameter bit REGISTER_READY = 1'b1,
+    parameter bit STAGE_INPUT    = 1'b0
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
     input  logic [8:0]              cfg_nominal_len,
     input  logic [8:0]              cfg_max_rd_outstanding,
     input  logic [8:0]              cfg_max_wr_outstanding,
+    // issue gate (hc_supervisor: the reservation budgets; tie high when unused)
+    input  logic                    rd_issue_allow,
+    input  logic                    wr_issue_allow,
+    output logic                    ar_want,       // a read sub-burst is ready to issue, but for the gate
+    output logic                    aw_want,
+    output logic                    ar_issue,      // a read sub-burst is issued (enters the AR output)
+    output logic                    aw_issue,
     // slave port (from the accelerator)
     input  logic [ID_WIDTH-1:0]     s_axi_awid,
     input  logic [ADDR_WIDTH-1:0]   s_axi_awaddr,
@@ -165,9 +177,12 @@ module axi_burst_equalizer #(
     logic [CW-1:0] rt_count;
     wire           r_fire_last = m_axi_rvalid && m_axi_rready && m_axi_rlast;
 
-    hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY)) u_ar_split (
+    wire rd_room = !rt_full && 9'(rt_count) < max_rd;
+    logic ar_split_want;
+    hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY),
+                        .STAGE_INPUT(STAGE_INPUT)) u_ar_split (
         .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
-        .allow(!rt_full && 9'(rt_count) < max_rd),
+        .allow(rd_room && rd_issue_allow), .want(ar_split_want),
         .in_id(s_axi_arid), .in_addr(s_axi_araddr), .in_len(s_axi_arlen), .in_size(s_axi_arsize),
         .in_burst(s_axi_arburst), .in_lock(s_axi_arlock), .in_cache(s_axi_arcache),
         .in_prot(s_axi_arprot), .in_qos(s_axi_arqos), .in_valid(s_axi_arvalid), .in_ready(s_axi_arready),
@@ -177,6 +192,8 @@ module axi_burst_equalizer #(
         .track_push(rt_push), .track_last(rt_last_in), .track_len(rt_len_unused), .track_id(rt_id_in)
     );
     assign m_axi_arid = '0;
+    assign ar_want    = ar_split_want && rd_room;
+    assign ar_issue   = rt_push;
 
     // One entry per issued read sub-burst: the master's ID, and does it end the original burst?
     hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH)) u_r_track (
@@ -203,9 +220,12 @@ module axi_burst_equalizer #(
     logic          wt_empty, wt_full;
     logic [CW-1:0] wt_count_unused;
 
-    hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY)) u_aw_split (
+    wire wr_room = !bt_full && !wt_full && 9'(bt_count) < max_wr;
+    logic aw_split_want;
+    hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY),
+                        .STAGE_INPUT(STAGE_INPUT)) u_aw_split (
         .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
-        .allow(!bt_full && !wt_full && 9'(bt_count) < max_wr),
+        .allow(wr_room && wr_issue_allow), .want(aw_split_want),
         .in_id(s_axi_awid), .in_addr(s_axi_awaddr), .in_len(s_axi_awlen), .in_size(s_axi_awsize),
         .in_burst(s_axi_awburst), .in_lock(s_axi_awlock), .in_cache(s_axi_awcache),
         .in_prot(s_axi_awprot), .in_qos(s_axi_awqos), .in_valid(s_axi_awvalid), .in_ready(s_axi_awready),
@@ -215,6 +235,8 @@ module axi_burst_equalizer #(
         .track_push(aw_push), .track_last(aw_last_in), .track_len(aw_len_in), .track_id(aw_id_in)
     );
     assign m_axi_awid = '0;
+    assign aw_want    = aw_split_want && wr_room;
+    assign aw_issue   = aw_push;
 
     // W split (R5): one entry per issued write sub-burst holding its length; WLAST is inserted on the
     // beat that completes it.

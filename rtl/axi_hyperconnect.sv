@@ -2,19 +2,24 @@
 // strict-priority/round-robin arbitration and run-time control over AXI4-Lite (paper 001, HyperConnect;
 // priority classes from paper 002 section 5).
 //
-//   s_axi port i -> hc_supervisor i (hc_watchdog -> hc_decoupler -> hc_guard -> axi_burst_equalizer ->
-//                   hc_reservation AR/AW, hc_port_counters) -> axi_exbar (class priority, round-robin per
+//   s_axi port i -> hc_supervisor i (hc_watchdog -> hc_efifo AR/AW with the guard's verdict -> hc_decoupler
+//                   -> hc_guard -> axi_burst_equalizer with hc_reservation AR/AW gating its issue; R/B back
+//                   through hc_efifo R/B; hc_port_counters) -> axi_exbar (class priority, round-robin per
 //                   class, global limit G) -> m_axi
 //   s_axil -> hc_regs_axil (decode, range checks, SLVERR for absent ports, registered answer) -> hc_regs
 //             (global registers) or the port's own hc_port_regs (PeakRDL blocks from rdl/hyperconnect.rdl)
 //   hc_period: the central unit recharging every port's budgets in the same cycle
 //
 // Latency (cycles, input VALID -> output VALID, idle, every function enabled):
-//   AR 2 | AW 2 | W 1 | R 0 | B 0
-//   AR/AW: 1 in the equalizer's output skid buffer (the paper's input eFIFO stage) + 1 in the crossbar's
-//   output register (the output eFIFO stage); both are hc_reg_slice instances, so a further stage is one
-//   more slice. W: 1 in the watchdog's W register (so the memory port's W holds whatever the accelerator
-//   does), then routed by AW grant order; R/B are combinational, routed by ID.
+//   AR 4 | AW 4 | W 1 | R 1 | B 1          default cut setting (REQ_DEPTH 4, RESP_DEPTH 4)
+//   AR 2 | AW 2 | W 1 | R 0 | B 0          minimum-latency setting (REQ_DEPTH 0, RESP_DEPTH 0)
+//   AR/AW: 1 in the port's request buffer (hc_efifo, the paper's input eFIFO; READY to the accelerator
+//   from a flip-flop) + 1 in the splitter's "cur" register (the split arithmetic starts from flops) + 1
+//   in the equalizer's registered sub-burst output, which the crossbar arbitrates (the reservation budget
+//   gates the equalizer's issue, so nothing lies between a port's registers and the crossbar) + 1 in the
+//   crossbar's output register (the output eFIFO stage). W: 1 in the watchdog's W register (so the memory
+//   port's W holds whatever the accelerator does), then routed by AW grant order. R/B: routed by ID, then
+//   1 in the port's response buffer (the memory side's chain ends there).
 // Throughput: one address request per cycle per channel, one data beat per cycle, no bubble between
 //   bursts of different ports.
 // IDs: each port's sub-bursts leave on ID {port, 0} and its responses return with the master's own IDs,
@@ -26,6 +31,10 @@
 // Parameters: S_COUNT (1..16 ports), ADDR_WIDTH (12..64), DATA_WIDTH (8..1024, power of two),
 //   ID_WIDTH (1..32, per accelerator port), TRACK_DEPTH (4..255: sub-transactions trackable per port and
 //   direction, the upper bound of the outstanding limits), W_ROUTE_DEPTH (write grants awaiting data),
+//   REQ_DEPTH (AR/AW cut point: requests buffered per port and channel at the accelerator boundary,
+//   2..64 in LUT-RAM with READY from a flip-flop, default 4; 0 bypasses the buffer and the split stage:
+//   AR/AW latency 2, at a lower Fmax), RESP_DEPTH (R/B cut point: responses buffered per port and channel,
+//   2..64 in LUT-RAM, default 4; 0 bypasses: R/B latency 0),
 //   M_ID_WIDTH (derived: ID_WIDTH + clog2(S_COUNT); the memory port's ID carries {port, 0}; do not
 //   override).
 // Register map: rdl/hyperconnect.rdl (docs/hyperconnect.md): global registers, then one 128-byte block per
@@ -46,6 +55,8 @@ module axi_hyperconnect #(
     parameter int ID_WIDTH      = 4,
     parameter int TRACK_DEPTH   = 16,
     parameter int W_ROUTE_DEPTH = 32,
+    parameter int REQ_DEPTH     = 4,
+    parameter int RESP_DEPTH    = 4,
     localparam int PORT_W       = (S_COUNT > 1) ? $clog2(S_COUNT) : 1,
     parameter int M_ID_WIDTH    = ID_WIDTH + PORT_W,
     localparam int STRB_WIDTH   = DATA_WIDTH / 8
@@ -157,6 +168,10 @@ module axi_hyperconnect #(
             $fatal(1, "axi_hyperconnect: ADDR_WIDTH must be 13..64 (got %0d)", ADDR_WIDTH);
         if (TRACK_DEPTH < 4 || TRACK_DEPTH > 255)
             $fatal(1, "axi_hyperconnect: TRACK_DEPTH must be 4..255 (got %0d)", TRACK_DEPTH);
+        if (REQ_DEPTH == 1 || REQ_DEPTH < 0 || REQ_DEPTH > 64)
+            $fatal(1, "axi_hyperconnect: REQ_DEPTH must be 0 or 2..64 (got %0d)", REQ_DEPTH);
+        if (RESP_DEPTH == 1 || RESP_DEPTH < 0 || RESP_DEPTH > 64)
+            $fatal(1, "axi_hyperconnect: RESP_DEPTH must be 0 or 2..64 (got %0d)", RESP_DEPTH);
         if (M_ID_WIDTH != ID_WIDTH + PORT_W)
             $fatal(1, "axi_hyperconnect: M_ID_WIDTH must be ID_WIDTH + clog2(S_COUNT) = %0d (got %0d)",
                    ID_WIDTH + PORT_W, M_ID_WIDTH);
@@ -349,7 +364,7 @@ module axi_hyperconnect #(
                                         r_out.IRQ_EN.error.value, r_out.IRQ_EN.decoupled.value};
 
         hc_supervisor #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
-                        .TRACK_DEPTH(TRACK_DEPTH)) u_supervisor (
+                        .TRACK_DEPTH(TRACK_DEPTH), .REQ_DEPTH(REQ_DEPTH), .RESP_DEPTH(RESP_DEPTH)) u_supervisor (
             .aclk, .aresetn,
             .cfg_nominal_len(r_out.CFG.nominal_len.value), .cfg_rd_max_out({1'b0, r_out.LIMITS.rd_max_out.value}),
             .cfg_wr_max_out({1'b0, r_out.LIMITS.wr_max_out.value}), .cfg_res_en(r_out.CFG.res_en.value),

@@ -5,7 +5,7 @@
 // on the track_* outputs in the cycle it is loaded into the output register, so the data-channel halves
 // of the equalizer (R merge, W split, B merge) know its length and whether it ends the original burst.
 //
-// Latency (cycles, in_valid -> out_valid, idle): 1. Throughput: one sub-burst per cycle; a new original
+// Latency (cycles, in_valid -> out_valid, idle): 1 (STAGE_INPUT: 2). Throughput: one sub-burst per cycle; a new original
 // request is accepted in the same cycle the last sub-burst of the previous one is issued. Sub-bursts
 // leave through an hc_reg_slice; with REGISTER_READY out_ready never reaches the split logic.
 //
@@ -21,17 +21,22 @@
 // sends them all on one ID, so the slave answers them in order) and each one's original ID is reported
 // on track_id for the data-channel halves to restore.
 //
-// Parameters: ADDR_WIDTH (>= 12), ID_WIDTH (>= 1), REGISTER_READY (output slice with registered READY)
-// Runtime:    cfg_len (nominal beats - 1, 0..255), allow (room to track one more sub-burst)
+// Parameters: ADDR_WIDTH (>= 12), ID_WIDTH (>= 1), REGISTER_READY (output slice with registered READY),
+//             STAGE_INPUT (1: a request is loaded unchanged into "cur" first and every sub-burst is split
+//             from "cur", so no split arithmetic runs on the input — one cycle more latency, same throughput)
+// Runtime:    cfg_len (nominal beats - 1, 0..255), allow (a sub-burst may be issued: room to track it,
+//             budget); want reports that one would be issued but for allow
 module hc_burst_splitter #(
     parameter int ADDR_WIDTH = 32,
     parameter int ID_WIDTH   = 4,
-    parameter bit REGISTER_READY = 1'b1
+    parameter bit REGISTER_READY = 1'b1,
+    parameter bit STAGE_INPUT    = 1'b0
 ) (
     input  logic                  clk,
     input  logic                  rst_n,
     input  logic [7:0]            cfg_len,      // nominal length - 1 (AxLEN form)
     input  logic                  allow,
+    output logic                  want,         // a sub-burst is ready and the output has room (load if allow)
     // original request
     input  logic [ID_WIDTH-1:0]   in_id,
     input  logic [ADDR_WIDTH-1:0] in_addr,
@@ -98,18 +103,31 @@ module hc_burst_splitter #(
     // address are zero, so the page limit in AxLEN form is a plain shift. Compares run in parallel and
     // both candidate next addresses are computed before the compare selects one. A page-limited INCR
     // sub-burst ends exactly at the page boundary, so its successor starts at the next page.
+    // Beats left in this 4 KB page, AxLEN form, saturated at 255 (INCR's page limit).
+    function automatic logic [7:0] page_left(input logic [11:0] addr, input logic [2:0] size);
+        logic [11:0] page_wide;
+        page_wide = (~addr) >> size;
+        return (page_wide > 12'd255) ? 8'd255 : page_wide[7:0];
+    endfunction
+
+    // Does the next sub-burst end the request? (WRAP and exclusive pass whole.)
+    function automatic logic ends(input logic [11:0] addr, input logic [7:0] len, input logic [2:0] size,
+                                  input logic [1:0] burst, input logic lock, input logic [7:0] nominal);
+        return (burst == BURST_WRAP) || lock
+            || ((len <= nominal) && (burst != BURST_INCR || len <= page_left(addr, size)));
+    endfunction
+
     function automatic split_t split(input logic [ADDR_WIDTH-1:0] addr, input logic [7:0] len,
                                      input logic [2:0] size, input logic [1:0] burst, input logic lock,
                                      input logic [7:0] nominal);
         split_t     r;
-        logic [11:0] page_wide, within_page_next;
+        logic [11:0] within_page_next;
         logic [7:0]  page;
         logic        incr, page_limited;
         incr          = (burst == BURST_INCR);
-        page_wide     = (~addr[11:0]) >> size;
-        page          = (page_wide > 12'd255) ? 8'd255 : page_wide[7:0];
+        page          = page_left(addr[11:0], size);
         page_limited  = incr && (page <= nominal);
-        r.last        = (burst == BURST_WRAP) || lock || ((len <= nominal) && (!incr || len <= page));
+        r.last        = ends(addr[11:0], len, size, burst, lock, nominal);
         r.len         = r.last ? len : (page_limited ? page : nominal);
         r.rem         = page_limited ? (len - page - 8'd1) : (len - nominal - 8'd1);
         within_page_next  = (addr[11:0] & ~((12'd1 << size) - 12'd1)) + 12'((13'(nominal) + 13'd1) << size);
@@ -119,14 +137,17 @@ module hc_burst_splitter #(
         return r;
     endfunction
 
-    // Source of the next sub-burst: the remainder if there is one, else the incoming request.
-    wire                  src_valid = cur_valid || in_valid;
-    wire [ID_WIDTH-1:0]   src_id    = cur_valid ? cur_id    : in_id;
-    wire [ADDR_WIDTH-1:0] src_addr  = cur_valid ? cur_addr  : in_addr;
-    wire [7:0]            src_len   = cur_valid ? cur_len   : in_len;
-    wire [2:0]            src_size  = cur_valid ? cur_size  : in_size;
-    wire [1:0]            src_burst = cur_valid ? cur_burst : in_burst;
-    wire                  src_lock  = cur_valid ? cur_lock  : in_lock;
+    // Source of the next sub-burst: the remainder if there is one, else the incoming request (STAGE_INPUT:
+    // always "cur" — an incoming request is first loaded into it unchanged, so the split arithmetic starts
+    // from flip-flops and not from the request buffer's output).
+    wire                  direct    = !STAGE_INPUT && !cur_valid;
+    wire                  src_valid = cur_valid || (!STAGE_INPUT && in_valid);
+    wire [ID_WIDTH-1:0]   src_id    = direct ? in_id    : cur_id;
+    wire [ADDR_WIDTH-1:0] src_addr  = direct ? in_addr  : cur_addr;
+    wire [7:0]            src_len   = direct ? in_len   : cur_len;
+    wire [2:0]            src_size  = direct ? in_size  : cur_size;
+    wire [1:0]            src_burst = direct ? in_burst : cur_burst;
+    wire                  src_lock  = direct ? in_lock  : cur_lock;
     wire split_t          sp        = split(src_addr, src_len, src_size, src_burst, src_lock, cfg_len);
     wire                  sub_last  = sp.last;
     wire [7:0]            sub_len   = sp.len;
@@ -135,10 +156,11 @@ module hc_burst_splitter #(
     localparam int OW = ADDR_WIDTH + 8 + 3 + 2 + 1 + 4 + 3 + 4;
     logic          out_free;
     logic [OW-1:0] out_data;
-    wire  [3:0]    src_cache = cur_valid ? cur_cache : in_cache;
-    wire  [2:0]    src_prot  = cur_valid ? cur_prot  : in_prot;
-    wire  [3:0]    src_qos   = cur_valid ? cur_qos   : in_qos;
+    wire  [3:0]    src_cache = direct ? in_cache : cur_cache;
+    wire  [2:0]    src_prot  = direct ? in_prot  : cur_prot;
+    wire  [3:0]    src_qos   = direct ? in_qos   : cur_qos;
     wire           load      = src_valid && out_free && allow;
+    assign want = src_valid && out_free;
 
     hc_reg_slice #(.WIDTH(OW), .REGISTER_READY(REGISTER_READY)) u_out (
         .clk(clk), .rst_n(rst_n),
@@ -149,25 +171,31 @@ module hc_burst_splitter #(
     assign {out_addr, out_len, out_size, out_burst, out_lock, out_cache, out_prot, out_qos} = out_data;
 
     // Accept a new original request when nothing is left over, or while the last sub-burst of the
-    // remainder is being issued (the new request then waits in "cur" for its first slot).
-    assign in_ready = cur_valid ? (load && sub_last) : (out_free && allow);
+    // remainder is being issued (the new request then waits in "cur" for its first slot). The "last"
+    // decision for READY is made from "cur" alone (a second copy of `ends`, not the muxed source's):
+    // READY then never depends on the incoming request's own payload (no path from in_* to in_ready,
+    // which would close a loop through a request buffer's read pointer).
+    wire   cur_ends = load && ends(cur_addr[11:0], cur_len, cur_size, cur_burst, cur_lock, cfg_len);
+    assign in_ready = cur_valid ? cur_ends : (STAGE_INPUT || (out_free && allow));
 
     assign track_push = load;
     assign track_last = sub_last;
     assign track_len  = sub_len;
     assign track_id   = src_id;
 
+    wire stage   = STAGE_INPUT && !cur_valid && in_valid;   // an incoming request enters "cur" unchanged
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             cur_valid <= 1'b0;
         end else begin
-            if (load) cur_valid <= cur_valid ? (!sub_last || in_valid) : !sub_last;
+            if (stage)     cur_valid <= 1'b1;
+            else if (load) cur_valid <= cur_valid ? (!sub_last || in_valid) : !sub_last;
         end
     end
 
-    wire take_in = cur_valid && sub_last;   // the remainder ends: the next original moves into "cur"
+    wire take_in = stage || (cur_valid && sub_last);   // the next original moves into "cur" whole
     always_ff @(posedge clk) begin
-        if (load) begin
+        if (load || stage) begin
             // "cur": either the next original whole, or the source's remainder after this sub-burst
             cur_id    <= take_in ? in_id    : src_id;
             cur_addr  <= take_in ? in_addr  : sp.next_addr;

@@ -11,16 +11,26 @@
 // accepted (it then counts as outstanding and drains); W beats pass only for accepted AWs while
 // draining (beats of an AW that was not accepted wait, WREADY low); if write data ran ahead of its AW
 // (AXI allows it), that AW is still accepted while draining — it is owed, not new.
-// Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH, COUNT_WIDTH (outstanding counters, default 9 bits).
+// Owed requests: ar_owed / aw_owed tell it that requests the port accepted before the decouple request
+// still wait in a buffer in front (hc_supervisor's request buffers, whose input closes on the request):
+// they pass while draining, and the port is not decoupled before they have. Tie them low when nothing
+// buffers in front.
+// Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH, COUNT_WIDTH (outstanding counters, default 9 bits),
+//   ZERO_PAYLOAD (default 1: the master-side payload is zero while decoupled; 0 passes it unchanged —
+//   inside hc_supervisor, where only the VALIDs it gates reach anything and the mux would sit on the
+//   request path).
 module hc_decoupler #(
     parameter int ADDR_WIDTH  = 32,
     parameter int DATA_WIDTH  = 64,
     parameter int ID_WIDTH    = 4,
-    parameter int COUNT_WIDTH = 9
+    parameter int COUNT_WIDTH = 9,
+    parameter bit ZERO_PAYLOAD = 1'b1
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
     input  logic                    cfg_decouple,
+    input  logic                    ar_owed,        // requests the port accepted before a decouple request,
+    input  logic                    aw_owed,        //   still buffered in front of this module (tie 0 if none)
     output logic                    draining,
     output logic                    decoupled,
     // slave side (accelerator)
@@ -112,9 +122,9 @@ module hc_decoupler #(
     logic                   ar_presented, aw_presented;
 
     wire block_new = cfg_decouple || isolated;   // no new address request enters
-    wire ar_open   = !block_new || ar_presented;
-    wire aw_owed   = w_balance < 0;              // an AW whose data already went downstream must follow
-    wire aw_open   = !block_new || aw_presented || aw_owed;
+    wire ar_open   = !block_new || ar_presented || ar_owed;
+    wire aw_early  = w_balance < 0;              // an AW whose data already went downstream must follow
+    wire aw_open   = !block_new || aw_presented || aw_early || aw_owed;
     wire w_open    = !block_new || (w_balance > 0);
     wire resp_open = !isolated;
 
@@ -123,16 +133,17 @@ module hc_decoupler #(
     assign s_axi_arready = m_axi_arready && ar_open;
     assign m_axi_awvalid = s_axi_awvalid && aw_open;
     assign s_axi_awready = m_axi_awready && aw_open;
+    wire zero = ZERO_PAYLOAD && isolated;
     assign {m_axi_arid, m_axi_araddr, m_axi_arlen, m_axi_arsize, m_axi_arburst, m_axi_arlock, m_axi_arcache,
-            m_axi_arprot, m_axi_arqos} = isolated ? '0 : {s_axi_arid, s_axi_araddr, s_axi_arlen, s_axi_arsize,
+            m_axi_arprot, m_axi_arqos} = zero ? '0 : {s_axi_arid, s_axi_araddr, s_axi_arlen, s_axi_arsize,
             s_axi_arburst, s_axi_arlock, s_axi_arcache, s_axi_arprot, s_axi_arqos};
     assign {m_axi_awid, m_axi_awaddr, m_axi_awlen, m_axi_awsize, m_axi_awburst, m_axi_awlock, m_axi_awcache,
-            m_axi_awprot, m_axi_awqos} = isolated ? '0 : {s_axi_awid, s_axi_awaddr, s_axi_awlen, s_axi_awsize,
+            m_axi_awprot, m_axi_awqos} = zero ? '0 : {s_axi_awid, s_axi_awaddr, s_axi_awlen, s_axi_awsize,
             s_axi_awburst, s_axi_awlock, s_axi_awcache, s_axi_awprot, s_axi_awqos};
     // write data
     assign m_axi_wvalid = s_axi_wvalid && w_open;
     assign s_axi_wready = m_axi_wready && w_open;
-    assign {m_axi_wdata, m_axi_wstrb, m_axi_wlast} = isolated ? '0 : {s_axi_wdata, s_axi_wstrb, s_axi_wlast};
+    assign {m_axi_wdata, m_axi_wstrb, m_axi_wlast} = zero ? '0 : {s_axi_wdata, s_axi_wstrb, s_axi_wlast};
     // responses
     assign s_axi_rvalid = m_axi_rvalid && resp_open;
     assign m_axi_rready = s_axi_rready && resp_open;
@@ -147,7 +158,8 @@ module hc_decoupler #(
     wire r_last  = m_axi_rvalid && m_axi_rready && m_axi_rlast;
     wire b_fire  = m_axi_bvalid && m_axi_bready;
 
-    wire idle = (rd_out == '0) && (wr_out == '0) && (w_balance == '0) && !ar_presented && !aw_presented;
+    wire idle = (rd_out == '0) && (wr_out == '0) && (w_balance == '0) && !ar_presented && !aw_presented
+                && !ar_owed && !aw_owed;
     assign draining  = cfg_decouple && !isolated;
     assign decoupled = isolated;
 

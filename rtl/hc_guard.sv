@@ -27,7 +27,10 @@
 // gates). A W beat passes from the cycle after its AW was forwarded; the equalizer behind takes it no
 // earlier anyway (it issues the sub-burst one cycle after accepting the AW), so no beat is delayed.
 // Parameters: ADDR_WIDTH (13..64), DATA_WIDTH, ID_WIDTH, COUNT_WIDTH (bursts in flight per direction,
-//   default 9).
+//   default 9), PRECHECK (0: the guard checks each request itself, the window and check inputs s_axi_*check
+//   unused; 1: it takes the verdict {legal, in window} from s_axi_archeck/awcheck, computed by the request
+//   buffer in front when it took the request — hc_supervisor's default, which keeps the check arithmetic
+//   off the path from the buffer to the splitter; cfg_win_* are then unused here).
 // Formal: the properties at the end (`ifdef FORMAL`) are proven by tests/formal/hc_guard.sby (bounded to
 //   24 cycles and by k-induction).
 // Runtime: cfg_win_en, cfg_win_base, cfg_win_size (bytes, up to 2**ADDR_WIDTH; multiples of 4 KB).
@@ -35,7 +38,8 @@ module hc_guard #(
     parameter int ADDR_WIDTH  = 32,
     parameter int DATA_WIDTH  = 64,
     parameter int ID_WIDTH    = 4,
-    parameter int COUNT_WIDTH = 9
+    parameter int COUNT_WIDTH = 9,
+    parameter bit PRECHECK    = 1'b0
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -52,6 +56,7 @@ module hc_guard #(
     input  logic [7:0]              s_axi_awlen,
     input  logic [2:0]              s_axi_awsize,
     input  logic [1:0]              s_axi_awburst,
+    input  logic [1:0]              s_axi_awcheck,       // PRECHECK: {legal, in window} of this request
     input  logic                    s_axi_awvalid,
     output logic                    s_axi_awready,
     input  logic                    s_axi_wlast,
@@ -66,6 +71,7 @@ module hc_guard #(
     input  logic [7:0]              s_axi_arlen,
     input  logic [2:0]              s_axi_arsize,
     input  logic [1:0]              s_axi_arburst,
+    input  logic [1:0]              s_axi_archeck,       // PRECHECK: {legal, in window} of this request
     input  logic                    s_axi_arvalid,
     output logic                    s_axi_arready,
     output logic [ID_WIDTH-1:0]     s_axi_rid,
@@ -107,21 +113,9 @@ module hc_guard #(
     localparam int         PW       = ADDR_WIDTH - 12;                 // page number bits
     localparam int         MAX_SIZE = $clog2(DATA_WIDTH / 8);
 
-    // Does the burst obey the AXI burst rules (and fit the bus)?
     function automatic logic legal(input logic [11:0] addr, input logic [7:0] len, input logic [2:0] size,
                                    input logic [1:0] burst);
-        logic [11:0] aligned;
-        logic [15:0] last_beat;                                        // INCR: page offset of the last beat
-        aligned   = addr & (12'hFFF << size);
-        last_beat = 16'(aligned) + (16'(len) << size);
-        if (32'(size) > MAX_SIZE) return 1'b0;
-        unique case (burst)
-            2'b00:   return len <= 8'd15;                                            // FIXED
-            2'b01:   return last_beat < 16'd4096;                                    // INCR
-            2'b10:   return (len == 8'd1 || len == 8'd3 || len == 8'd7 || len == 8'd15) // WRAP
-                            && (addr[6:0] & ~(7'h7F << size)) == '0;
-            default: return 1'b0;                                                    // reserved
-        endcase
+        return hc_axi_pkg::burst_legal(addr, len, size, burst, MAX_SIZE);
     endfunction
 
     // the window in pages, registered from the configuration; held while a forwarded request waits
@@ -138,13 +132,15 @@ module hc_guard #(
         end
     end
     function automatic logic in_window(input logic [PW-1:0] page);
-        return !win_en_q || (page >= win_lo_q && (PW+1)'(page) < win_hi_q);
+        return hc_axi_pkg::page_in_window(53'(page), win_en_q, 53'(win_lo_q), 53'(win_hi_q));
     endfunction
 
-    wire ar_legal = legal(s_axi_araddr[11:0], s_axi_arlen, s_axi_arsize, s_axi_arburst);
-    wire aw_legal = legal(s_axi_awaddr[11:0], s_axi_awlen, s_axi_awsize, s_axi_awburst);
-    wire ar_win   = in_window(s_axi_araddr[ADDR_WIDTH-1:12]);
-    wire aw_win   = in_window(s_axi_awaddr[ADDR_WIDTH-1:12]);
+    // the verdict: computed here, or (PRECHECK) taken from the request buffer in front, which computed it
+    // when it took the request
+    wire ar_legal = PRECHECK ? s_axi_archeck[1] : legal(s_axi_araddr[11:0], s_axi_arlen, s_axi_arsize, s_axi_arburst);
+    wire aw_legal = PRECHECK ? s_axi_awcheck[1] : legal(s_axi_awaddr[11:0], s_axi_awlen, s_axi_awsize, s_axi_awburst);
+    wire ar_win   = PRECHECK ? s_axi_archeck[0] : in_window(s_axi_araddr[ADDR_WIDTH-1:12]);
+    wire aw_win   = PRECHECK ? s_axi_awcheck[0] : in_window(s_axi_awaddr[ADDR_WIDTH-1:12]);
 
     // ---- reads
     logic [COUNT_WIDTH-1:0] rd_out;                  // forwarded ARs without their RLAST
@@ -232,6 +228,10 @@ module hc_guard #(
             if (b_local && s_axi_bready) wr_err <= 1'b0;
         end
     end
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_ok = &{1'b0, s_axi_archeck, s_axi_awcheck, s_axi_araddr, s_axi_awaddr};  // per PRECHECK
+    /* verilator lint_on UNUSEDSIGNAL */
 
 `ifdef FORMAL
     // Properties (tests/formal/hc_guard.sby): the rest of the interconnect obeys the AXI handshake rules

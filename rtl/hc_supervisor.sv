@@ -1,31 +1,48 @@
 // hc_supervisor — the transaction supervisor of one axi_hyperconnect port (paper 001, "TS"): every
 // function of the port in its own module, in this order from the accelerator to the crossbar:
 //
-//   s_axi -> hc_watchdog -> hc_decoupler -> hc_guard -> axi_burst_equalizer -> hc_reservation -> m_axi
-//            hc_port_counters observes the handshakes behind the watchdog                  (to axi_exbar)
+//   s_axi -> hc_watchdog -> hc_efifo AR/AW -> hc_decoupler -> hc_guard -> axi_burst_equalizer -> m_axi
+//                           (+ guard verdict)          ^ hc_efifo R/B       ^ hc_reservation AR/AW gates
+//            hc_port_counters observes the handshakes behind the watchdog    the issue of sub-bursts
 //
+// Cut points (issue 17): the request buffers (REQ_DEPTH entries of LUT-RAM per address channel) take the
+// accelerator's AR/AW with READY from a flip-flop (gated by flip-flops only: trip, decouple request, room
+// for a latency stamp) and store the guard's verdict with each request (AXI burst rules, the window as
+// registered from the configuration when the request was taken); the splitter loads a buffered request
+// unchanged into its "cur" register and computes the sub-bursts from there (STAGE_INPUT), and its
+// sub-burst register drives m_axi. The response buffers (RESP_DEPTH entries per channel) end the
+// memory side's R/B chain (crossbar, equalizer, guard) with READY from a flip-flop; the decoupler,
+// watchdog and counters work from their output. W: the watchdog's W register (always there).
 // The watchdog cuts off an accelerator that stalls the interconnect (timeout) or breaks WLAST, and
 // completes what it left open; its trip decouples the port, and it lets go only once the flags are
 // cleared and the decoupler reports the port drained (cut_off until then). Its W register is the one
 // place write data is held: towards the crossbar W is stable whatever the accelerator does.
 // Towards the accelerator R and B carry a payload only with their VALID (zero otherwise, also while
 // decoupled or cut off).
-// Decoupling sits at the accelerator boundary (it drains and isolates the original transactions,
-// including those the guard answers itself); the guard keeps requests that break an AXI burst rule
-// (SLVERR) or lie outside the address window (DECERR) from going further;
-// equalization splits to the nominal length and limits outstanding sub-transactions per direction;
-// reservation counts nominal (already split) transactions against the per-period budgets.
-// Latency (cycles, input VALID -> output VALID, idle): AR 1 | AW 1 | W 1 | R 0 | B 0 — the equalizer's
-//   registered address outputs and the watchdog's W register; decoupler, guard, reservation gates and
-//   counters add none.
+// Decoupling: a decouple request (or a trip) closes the request buffers' input; requests already in them
+// are owed and go on; the port reports decoupled once the buffers are empty and nothing is outstanding
+// (responses still in the response buffers count). The guard keeps requests that break an AXI burst rule
+// (SLVERR) or lie outside the address window (DECERR) from going further; equalization splits to the
+// nominal length and limits outstanding sub-transactions per direction; reservation counts nominal
+// (already split) transactions against the per-period budgets where the equalizer issues them.
+// Latency (cycles, input VALID -> output VALID, idle): AR 3 | AW 3 | W 1 | R 1 | B 1 at the default
+//   (request buffer, split stage, sub-burst register; response buffer); REQ_DEPTH 0 and RESP_DEPTH 0 (the
+//   minimum-latency setting): AR 1 | AW 1 | W 1 | R 0 | B 0. W: the watchdog's W register, and a beat
+//   waits for its AW to be issued. Decoupler, guard, reservation and counters add none.
 // Configuration: every cfg_* input is applied at a transaction boundary by the module that uses it
-//   (equalizer: per sub-burst; reservation: at the period recharge; decoupler: between requests).
-// Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH (as axi_burst_equalizer), TRACK_DEPTH (1..255).
+//   (equalizer: per sub-burst; reservation: at the period recharge; decoupler: between requests; window:
+//   to requests taken from the next cycle on).
+// Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH (as axi_burst_equalizer), TRACK_DEPTH (1..255),
+//   REQ_DEPTH (AR/AW cut: requests buffered per address channel, 2..64; 0: none — the guard checks in the
+//   path, the splitter splits the request as it arrives), RESP_DEPTH (R/B cut: responses buffered per
+//   channel, 2..64; 0: none, R/B pass through combinationally).
 module hc_supervisor #(
     parameter int ADDR_WIDTH  = 32,
     parameter int DATA_WIDTH  = 64,
     parameter int ID_WIDTH    = 4,
-    parameter int TRACK_DEPTH = 16
+    parameter int TRACK_DEPTH = 16,
+    parameter int REQ_DEPTH   = 4,
+    parameter int RESP_DEPTH  = 4
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -137,6 +154,10 @@ module hc_supervisor #(
     initial begin
         if (TRACK_DEPTH < 1 || TRACK_DEPTH > 255)
             $fatal(1, "hc_supervisor: TRACK_DEPTH must be 1..255 (got %0d)", TRACK_DEPTH);
+        if (REQ_DEPTH == 1 || REQ_DEPTH < 0 || REQ_DEPTH > 64)
+            $fatal(1, "hc_supervisor: REQ_DEPTH must be 0 or 2..64 (got %0d)", REQ_DEPTH);
+        if (RESP_DEPTH == 1 || RESP_DEPTH < 0 || RESP_DEPTH > 64)
+            $fatal(1, "hc_supervisor: RESP_DEPTH must be 0 or 2..64 (got %0d)", RESP_DEPTH);
     end
 
     // decoupler -> equalizer
@@ -254,15 +275,88 @@ module hc_supervisor #(
     assign {s_axi_rid, s_axi_rdata, s_axi_rresp, s_axi_rlast} = s_axi_rvalid ? {c_rid, c_rdata, c_rresp, c_rlast} : '0;
     assign {s_axi_bid, s_axi_bresp} = s_axi_bvalid ? {c_bid, c_bresp} : '0;
 
-    // ---- counters (behind the watchdog: responses it drops still complete their requests); AR waits
-    // while the read-latency stamp FIFO is full
-    logic        ar_room, dec_arready, rd_stall, wr_stall;
+    // ---- request buffers (eFIFO) at the accelerator boundary, right behind the watchdog: READY towards
+    //      the accelerator is the buffer's in_ready flop gated by flops only (trip, decouple request,
+    //      stamp room), so nothing behind reaches the accelerator's READY or the counters' handshake.
+    //      A request in the buffer is owed: the decoupler forwards it even while decoupling, and the
+    //      port reports decoupled only once the buffers are empty. REQ_DEPTH 0: no buffer, the
+    //      decoupler closes the port itself (the shorter, slower chain).
+    localparam int AXW = ID_WIDTH + ADDR_WIDTH + 8 + 3 + 2 + 1 + 4 + 3 + 4;
+    logic        ar_room, rd_stall, wr_stall;
+    logic        rd_allow, wr_allow, ar_want, aw_want, ar_issue, aw_issue;
     logic [63:0] rd_bytes, wr_bytes;
     logic [31:0] rd_txn, wr_txn, stall_cycles, max_rd_latency;
-    wire         w_arvalid_gated = w_arvalid && ar_room;
-    assign w_arready = dec_arready && ar_room;
+    logic [ID_WIDTH-1:0] q_arid, q_awid;
+    logic [ADDR_WIDTH-1:0] q_araddr, q_awaddr;
+    logic [7:0] q_arlen, q_awlen;
+    logic [2:0] q_arsize, q_awsize, q_arprot, q_awprot;
+    logic [1:0] q_arburst, q_awburst;
+    logic q_arlock, q_awlock, q_arvalid, q_awvalid, q_arready, q_awready;
+    logic [3:0] q_arcache, q_awcache, q_arqos, q_awqos;
+    logic ar_owed, aw_owed;
+    logic [1:0] q_archeck, q_awcheck;                // the guard's verdict {legal, in window} (buffered)
+    localparam int MAX_SIZE_BITS = $clog2(DATA_WIDTH / 8);
+    localparam int PW = ADDR_WIDTH - 12;
+    if (REQ_DEPTH > 0) begin : g_req_fifo
+        logic ar_in_ready, aw_in_ready;
+        wire  closed = cfg_decouple || tripped;      // registered configuration and trip flag
+        // the guard's verdict is computed as the request enters (the window registered from the
+        // configuration: a change applies to requests taken from the next cycle) and kept beside it
+        logic          win_en_q;
+        logic [PW-1:0] win_lo_q;
+        logic [PW:0]   win_hi_q;
+        always_ff @(posedge aclk) begin
+            if (!aresetn) begin
+                win_en_q <= 1'b0; win_lo_q <= '0; win_hi_q <= '0;
+            end else begin
+                win_en_q <= cfg_win_en; win_lo_q <= cfg_win_base; win_hi_q <= (PW+1)'(cfg_win_base) + cfg_win_size;
+            end
+        end
+        wire [1:0] ar_check = {hc_axi_pkg::burst_legal(s_axi_araddr[11:0], s_axi_arlen, s_axi_arsize, s_axi_arburst,
+                                                       MAX_SIZE_BITS),
+                               hc_axi_pkg::page_in_window(53'(s_axi_araddr[ADDR_WIDTH-1:12]), win_en_q,
+                                                          53'(win_lo_q), 53'(win_hi_q))};
+        wire [1:0] aw_check = {hc_axi_pkg::burst_legal(s_axi_awaddr[11:0], s_axi_awlen, s_axi_awsize, s_axi_awburst,
+                                                       MAX_SIZE_BITS),
+                               hc_axi_pkg::page_in_window(53'(s_axi_awaddr[ADDR_WIDTH-1:12]), win_en_q,
+                                                          53'(win_lo_q), 53'(win_hi_q))};
+        assign w_arready = ar_in_ready && !closed && ar_room;
+        assign w_awready = aw_in_ready && !closed;
+        hc_efifo #(.WIDTH(AXW + 2), .DEPTH(REQ_DEPTH)) u_ar_fifo (
+            .clk(aclk), .rst_n(aresetn),
+            .in_data({ar_check, s_axi_arid, s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, s_axi_arlock,
+                      s_axi_arcache, s_axi_arprot, s_axi_arqos}),
+            .in_valid(w_arvalid && w_arready), .in_ready(ar_in_ready),
+            .out_data({q_archeck, q_arid, q_araddr, q_arlen, q_arsize, q_arburst, q_arlock, q_arcache, q_arprot, q_arqos}),
+            .out_valid(q_arvalid), .out_ready(q_arready)
+        );
+        hc_efifo #(.WIDTH(AXW + 2), .DEPTH(REQ_DEPTH)) u_aw_fifo (
+            .clk(aclk), .rst_n(aresetn),
+            .in_data({aw_check, s_axi_awid, s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, s_axi_awlock,
+                      s_axi_awcache, s_axi_awprot, s_axi_awqos}),
+            .in_valid(w_awvalid && w_awready), .in_ready(aw_in_ready),
+            .out_data({q_awcheck, q_awid, q_awaddr, q_awlen, q_awsize, q_awburst, q_awlock, q_awcache, q_awprot, q_awqos}),
+            .out_valid(q_awvalid), .out_ready(q_awready)
+        );
+        assign {ar_owed, aw_owed} = {q_arvalid, q_awvalid};
+    end else begin : g_req_bypass                  // minimum latency: the watchdog feeds the decoupler
+        assign {q_arid, q_araddr, q_arlen, q_arsize, q_arburst, q_arlock, q_arcache, q_arprot, q_arqos} =
+               {s_axi_arid, s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, s_axi_arlock,
+                s_axi_arcache, s_axi_arprot, s_axi_arqos};
+        assign {q_awid, q_awaddr, q_awlen, q_awsize, q_awburst, q_awlock, q_awcache, q_awprot, q_awqos} =
+               {s_axi_awid, s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, s_axi_awlock,
+                s_axi_awcache, s_axi_awprot, s_axi_awqos};
+        assign q_arvalid = w_arvalid && ar_room;
+        assign w_arready = q_arready && ar_room;
+        assign q_awvalid = w_awvalid;
+        assign w_awready = q_awready;
+        assign {ar_owed, aw_owed} = 2'b00;
+        assign {q_archeck, q_awcheck} = '0;          // the guard checks itself (PRECHECK 0)
+    end
 
-    hc_port_counters #(.DEPTH(TRACK_DEPTH + 2)) u_counters (
+    // ---- counters (behind the watchdog: responses it drops still complete their requests); AR waits
+    // while the read-latency stamp FIFO is full
+    hc_port_counters #(.DEPTH(TRACK_DEPTH + 2 + REQ_DEPTH)) u_counters (
         .clk(aclk), .rst_n(aresetn), .clear(cnt_clear),
         .ar_fire(w_arvalid && w_arready), .ar_len(s_axi_arlen), .ar_size(s_axi_arsize),
         .aw_fire(w_awvalid && w_awready), .aw_len(s_axi_awlen), .aw_size(s_axi_awsize),
@@ -271,20 +365,47 @@ module hc_supervisor #(
     );
     assign counters = {max_rd_latency, stall_cycles, wr_txn, rd_txn, wr_bytes, rd_bytes};
 
+    // ---- response buffers (R, B) between the guard and the decoupler: what the memory side (crossbar,
+    //      equalizer, guard) hands back enters LUT-RAM with READY from a flop, and the accelerator side
+    //      (decoupler, watchdog, counters) starts from the buffer's registered state. RESP_DEPTH 0: none.
+    //      Beats in the buffer are still outstanding for the decoupler (it counts at its memory side).
+    logic [ID_WIDTH-1:0] gr_rid, gr_bid;
+    logic [DATA_WIDTH-1:0] gr_rdata;
+    logic [1:0] gr_rresp, gr_bresp;
+    logic gr_rlast, gr_rvalid, gr_rready, gr_bvalid, gr_bready;
+    if (RESP_DEPTH > 0) begin : g_resp_fifo
+        hc_efifo #(.WIDTH(ID_WIDTH + DATA_WIDTH + 2 + 1), .DEPTH(RESP_DEPTH)) u_r_fifo (
+            .clk(aclk), .rst_n(aresetn),
+            .in_data({gr_rid, gr_rdata, gr_rresp, gr_rlast}), .in_valid(gr_rvalid), .in_ready(gr_rready),
+            .out_data({d_rid, d_rdata, d_rresp, d_rlast}), .out_valid(d_rvalid), .out_ready(d_rready)
+        );
+        hc_efifo #(.WIDTH(ID_WIDTH + 2), .DEPTH(RESP_DEPTH)) u_b_fifo (
+            .clk(aclk), .rst_n(aresetn),
+            .in_data({gr_bid, gr_bresp}), .in_valid(gr_bvalid), .in_ready(gr_bready),
+            .out_data({d_bid, d_bresp}), .out_valid(d_bvalid), .out_ready(d_bready)
+        );
+    end else begin : g_resp_bypass
+        assign {d_rid, d_rdata, d_rresp, d_rlast, d_rvalid} = {gr_rid, gr_rdata, gr_rresp, gr_rlast, gr_rvalid};
+        assign gr_rready = d_rready;
+        assign {d_bid, d_bresp, d_bvalid} = {gr_bid, gr_bresp, gr_bvalid};
+        assign gr_bready = d_bready;
+    end
+
     // ---- decoupling
-    hc_decoupler #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH)) u_decoupler (
-        .aclk, .aresetn, .cfg_decouple(cfg_decouple || tripped), .draining, .decoupled,
-        .s_axi_awid(s_axi_awid), .s_axi_awaddr(s_axi_awaddr), .s_axi_awlen(s_axi_awlen),
-        .s_axi_awsize(s_axi_awsize), .s_axi_awburst(s_axi_awburst), .s_axi_awlock(s_axi_awlock),
-        .s_axi_awcache(s_axi_awcache), .s_axi_awprot(s_axi_awprot), .s_axi_awqos(s_axi_awqos),
-        .s_axi_awvalid(w_awvalid), .s_axi_awready(w_awready), .s_axi_wdata(w_wdata),
+    hc_decoupler #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH), .ZERO_PAYLOAD(1'b0))
+    u_decoupler (
+        .aclk, .aresetn, .cfg_decouple(cfg_decouple || tripped), .ar_owed, .aw_owed, .draining, .decoupled,
+        .s_axi_awid(q_awid), .s_axi_awaddr(q_awaddr), .s_axi_awlen(q_awlen),
+        .s_axi_awsize(q_awsize), .s_axi_awburst(q_awburst), .s_axi_awlock(q_awlock),
+        .s_axi_awcache(q_awcache), .s_axi_awprot(q_awprot), .s_axi_awqos(q_awqos),
+        .s_axi_awvalid(q_awvalid), .s_axi_awready(q_awready), .s_axi_wdata(w_wdata),
         .s_axi_wstrb(w_wstrb), .s_axi_wlast(w_wlast), .s_axi_wvalid(w_wvalid),
         .s_axi_wready(w_wready), .s_axi_bid(c_bid), .s_axi_bresp(c_bresp),
-        .s_axi_bvalid(w_bvalid), .s_axi_bready(w_bready), .s_axi_arid(s_axi_arid),
-        .s_axi_araddr(s_axi_araddr), .s_axi_arlen(s_axi_arlen), .s_axi_arsize(s_axi_arsize),
-        .s_axi_arburst(s_axi_arburst), .s_axi_arlock(s_axi_arlock), .s_axi_arcache(s_axi_arcache),
-        .s_axi_arprot(s_axi_arprot), .s_axi_arqos(s_axi_arqos), .s_axi_arvalid(w_arvalid_gated),
-        .s_axi_arready(dec_arready), .s_axi_rid(c_rid), .s_axi_rdata(c_rdata),
+        .s_axi_bvalid(w_bvalid), .s_axi_bready(w_bready), .s_axi_arid(q_arid),
+        .s_axi_araddr(q_araddr), .s_axi_arlen(q_arlen), .s_axi_arsize(q_arsize),
+        .s_axi_arburst(q_arburst), .s_axi_arlock(q_arlock), .s_axi_arcache(q_arcache),
+        .s_axi_arprot(q_arprot), .s_axi_arqos(q_arqos), .s_axi_arvalid(q_arvalid),
+        .s_axi_arready(q_arready), .s_axi_rid(c_rid), .s_axi_rdata(c_rdata),
         .s_axi_rresp(c_rresp), .s_axi_rlast(c_rlast), .s_axi_rvalid(w_rvalid),
         .s_axi_rready(w_rready),
         .m_axi_awid(d_awid), .m_axi_awaddr(d_awaddr), .m_axi_awlen(d_awlen), .m_axi_awsize(d_awsize),
@@ -300,16 +421,18 @@ module hc_supervisor #(
     );
 
     // ---- address window
-    hc_guard #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH)) u_guard (
+    hc_guard #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH), .PRECHECK(REQ_DEPTH > 0))
+    u_guard (
         .aclk, .aresetn, .cfg_win_en, .cfg_win_base, .cfg_win_size, .fault_win_rd, .fault_win_wr,
         .fault_proto_rd, .fault_proto_wr,
         .s_axi_awid(d_awid), .s_axi_awaddr(d_awaddr), .s_axi_awlen(d_awlen), .s_axi_awsize(d_awsize),
-        .s_axi_awburst(d_awburst), .s_axi_awvalid(d_awvalid), .s_axi_awready(d_awready), .s_axi_wlast(d_wlast),
-        .s_axi_wvalid(d_wvalid), .s_axi_wready(d_wready), .s_axi_bid(d_bid), .s_axi_bresp(d_bresp),
-        .s_axi_bvalid(d_bvalid), .s_axi_bready(d_bready), .s_axi_arid(d_arid), .s_axi_araddr(d_araddr),
-        .s_axi_arlen(d_arlen), .s_axi_arsize(d_arsize), .s_axi_arburst(d_arburst), .s_axi_arvalid(d_arvalid),
-        .s_axi_arready(d_arready), .s_axi_rid(d_rid), .s_axi_rdata(d_rdata), .s_axi_rresp(d_rresp),
-        .s_axi_rlast(d_rlast), .s_axi_rvalid(d_rvalid), .s_axi_rready(d_rready),
+        .s_axi_awburst(d_awburst), .s_axi_awcheck(q_awcheck), .s_axi_awvalid(d_awvalid), .s_axi_awready(d_awready), .s_axi_wlast(d_wlast),
+        .s_axi_wvalid(d_wvalid), .s_axi_wready(d_wready), .s_axi_bid(gr_bid), .s_axi_bresp(gr_bresp),
+        .s_axi_bvalid(gr_bvalid), .s_axi_bready(gr_bready), .s_axi_arid(d_arid), .s_axi_araddr(d_araddr),
+        .s_axi_arlen(d_arlen), .s_axi_arsize(d_arsize), .s_axi_arburst(d_arburst), .s_axi_archeck(q_archeck),
+        .s_axi_arvalid(d_arvalid),
+        .s_axi_arready(d_arready), .s_axi_rid(gr_rid), .s_axi_rdata(gr_rdata), .s_axi_rresp(gr_rresp),
+        .s_axi_rlast(gr_rlast), .s_axi_rvalid(gr_rvalid), .s_axi_rready(gr_rready),
         .m_axi_awvalid(g_awvalid), .m_axi_awready(g_awready), .m_axi_wvalid(g_wvalid), .m_axi_wready(g_wready),
         .m_axi_bid(g_bid), .m_axi_bresp(g_bresp), .m_axi_bvalid(g_bvalid), .m_axi_bready(g_bready),
         .m_axi_arvalid(g_arvalid), .m_axi_arready(g_arready), .m_axi_rid(g_rid), .m_axi_rdata(g_rdata),
@@ -318,9 +441,11 @@ module hc_supervisor #(
 
     // ---- equalization
     axi_burst_equalizer #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
-                          .TRACK_DEPTH(TRACK_DEPTH), .REGISTER_READY(1'b1)) u_equalizer (
+                          .TRACK_DEPTH(TRACK_DEPTH), .REGISTER_READY(1'b1),
+                          .STAGE_INPUT(REQ_DEPTH > 0)) u_equalizer (
         .aclk, .aresetn, .cfg_nominal_len, .cfg_max_rd_outstanding(cfg_rd_max_out),
         .cfg_max_wr_outstanding(cfg_wr_max_out),
+        .rd_issue_allow(rd_allow), .wr_issue_allow(wr_allow), .ar_want, .aw_want, .ar_issue, .aw_issue,
         .s_axi_awid(d_awid), .s_axi_awaddr(d_awaddr), .s_axi_awlen(d_awlen), .s_axi_awsize(d_awsize),
         .s_axi_awburst(d_awburst), .s_axi_awlock(d_awlock), .s_axi_awcache(d_awcache), .s_axi_awprot(d_awprot),
         .s_axi_awqos(d_awqos), .s_axi_awvalid(g_awvalid), .s_axi_awready(g_awready), .s_axi_wdata(d_wdata),
@@ -343,17 +468,21 @@ module hc_supervisor #(
         .m_axi_rready(e_rready)
     );
 
-    // ---- reservation: one budget gate per address channel, recharged by the central period unit
+    // ---- reservation: one budget per address channel, recharged by the central period unit; it gates
+    //      the equalizer's issue of sub-bursts (before its registered AR/AW outputs), so the crossbar
+    //      sees registered requests and no budget logic lies between the port and the crossbar
     hc_reservation u_res_ar (
         .clk(aclk), .rst_n(aresetn), .recharge, .cfg_enable(cfg_res_en), .cfg_budget(cfg_rd_budget),
-        .in_valid(e_arvalid), .in_ready(e_arready), .out_valid(m_axi_arvalid), .out_ready(m_axi_arready),
-        .budget_spent(rd_budget_spent), .stall(rd_stall)
+        .want(ar_want), .issue(ar_issue), .allow(rd_allow), .budget_spent(rd_budget_spent), .stall(rd_stall)
     );
     hc_reservation u_res_aw (
         .clk(aclk), .rst_n(aresetn), .recharge, .cfg_enable(cfg_res_en), .cfg_budget(cfg_wr_budget),
-        .in_valid(e_awvalid), .in_ready(e_awready), .out_valid(m_axi_awvalid), .out_ready(m_axi_awready),
-        .budget_spent(wr_budget_spent), .stall(wr_stall)
+        .want(aw_want), .issue(aw_issue), .allow(wr_allow), .budget_spent(wr_budget_spent), .stall(wr_stall)
     );
+    assign m_axi_arvalid = e_arvalid;
+    assign e_arready = m_axi_arready;
+    assign m_axi_awvalid = e_awvalid;
+    assign e_awready = m_axi_awready;
     assign m_axi_awid = e_awid;
     assign m_axi_awaddr = e_awaddr;
     assign m_axi_awlen = e_awlen;

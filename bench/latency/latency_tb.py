@@ -63,6 +63,9 @@ async def measure(dut):
     for name in ("cfg_nominal_len", "cfg_max_rd_outstanding", "cfg_max_wr_outstanding"):
         if hasattr(dut, name):
             getattr(dut, name).value = 16 if name == "cfg_nominal_len" else 6
+    for name in ("rd_issue_allow", "wr_issue_allow"):      # the equalizer's issue gate: open
+        if hasattr(dut, name):
+            getattr(dut, name).value = 1
     for prefix, names in ((s, ("arvalid", "awvalid", "wvalid", "rready", "bready")),
                           (m, ("arready", "awready", "wready", "rvalid", "bvalid"))):
         for name in names:

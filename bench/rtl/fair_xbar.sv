@@ -97,10 +97,15 @@ module fair_xbar #(
 
     for (genvar i = 0; i < N; i++) begin : g_port
         if (EQUALIZE != 0) begin : g_abe
+            /* verilator lint_off UNUSEDSIGNAL */
+            logic [3:0] gate_unused;                 // the issue gate is not used here (no reservation)
+            /* verilator lint_on UNUSEDSIGNAL */
             axi_burst_equalizer #(.ADDR_WIDTH(AW), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(IDW),
                                   .TRACK_DEPTH(TRACK_DEPTH)) u_abe (
                 .aclk, .aresetn, .cfg_nominal_len, .cfg_max_rd_outstanding(cfg_abe_outstanding),
-                .cfg_max_wr_outstanding(cfg_abe_outstanding),
+                .cfg_max_wr_outstanding(cfg_abe_outstanding), .rd_issue_allow(1'b1), .wr_issue_allow(1'b1),
+                .ar_want(gate_unused[0]), .aw_want(gate_unused[1]), .ar_issue(gate_unused[2]),
+                .aw_issue(gate_unused[3]),
                 .s_axi_awid(s_awid[i*IDW +: IDW]), .s_axi_awaddr(s_awaddr[i*AW +: AW]),
                 .s_axi_awlen(s_awlen[i*8 +: 8]), .s_axi_awsize(s_awsize[i*3 +: 3]),
                 .s_axi_awburst(s_awburst[i*2 +: 2]), .s_axi_awlock(1'b0), .s_axi_awcache(4'd0),

@@ -27,11 +27,18 @@ def _measure(toplevel: str, sources: list, build_name: str, s_prefix: str) -> di
     return json.loads(out.read_text())
 
 
-def hyperconnect_latency() -> dict[str, int]:
-    """Idle latency per channel of axi_hyperconnect (3 ports, every function on in the path)."""
+# the minimum-latency cut setting of axi_hyperconnect: no request buffers, no response buffers
+MIN_LATENCY = {"REQ_DEPTH": 0, "RESP_DEPTH": 0}
+
+
+def hyperconnect_latency(params: dict[str, int] | None = None) -> dict[str, int]:
+    """Idle latency per channel of axi_hyperconnect (3 ports, every function on in the path), at the
+    default cut setting or with the given parameters (MIN_LATENCY: the minimum-latency setting)."""
+    tag = "".join(f"_{k.lower()}{v}" for k, v in (params or {}).items())
     return _measure("axi_hyperconnect_wrap", regs.sources() + [
-        wrapper.write_hyperconnect_wrapper(paths.BUILD / "bench" / "gen" / "axi_hyperconnect_wrap.sv", 3)],
-        "lat_hyperconnect", "s00_axi")
+        wrapper.write_hyperconnect_wrapper(paths.BUILD / "bench" / "gen" / tag.strip("_") / "axi_hyperconnect_wrap.sv",
+                                           3, params=params)],
+        f"lat_hyperconnect{tag}", "s00_axi")
 
 
 def run() -> dict[str, Any]:
@@ -40,6 +47,7 @@ def run() -> dict[str, Any]:
         "axi_burst_equalizer": _measure("axi_burst_equalizer", paths.rtl_sources(), "lat_abe", "s_axi"),
         "axi_exbar": _measure("axi_exbar_wrap", paths.rtl_sources() + [wrap], "lat_exbar", "s00_axi"),
         "axi_hyperconnect": hyperconnect_latency(),
+        "axi_hyperconnect (REQ/RESP_DEPTH 0)": hyperconnect_latency(MIN_LATENCY),
     }
     out = paths.BUILD / "bench" / "latency.json"
     out.write_text(json.dumps(report, indent=2) + "\n")
@@ -122,8 +130,8 @@ def render_system(report: dict[str, Any]) -> str:
 def render(report: dict[str, Any]) -> str:
     lines = ["Idle latency, cycles from input VALID to output VALID (all READY high; axi_hyperconnect with",
              "reservation on, priority class 1, equalization at 16 beats):",
-             f"{'IP':<22}" + "".join(f"{c.upper():>5}" for c in CHANNELS)]
+             f"{'IP':<32}" + "".join(f"{c.upper():>5}" for c in CHANNELS)]
     for ip, lat in report.items():
-        lines.append(f"{ip:<22}" + "".join(f"{lat[c]:>5}" for c in CHANNELS))
+        lines.append(f"{ip:<32}" + "".join(f"{lat[c]:>5}" for c in CHANNELS))
     lines.append(f"written {paths.BUILD / 'bench' / 'latency.json'}")
     return "\n".join(lines)

@@ -55,7 +55,7 @@ NOTES = {
                     "beats, 20/80 — the model and the RTL agree on that; the outstanding rule (L = 2) gives 50/50 "
                     "as the paper states.",
     "000 Sec. 4.4": "Paper column: the Sec. 4.4 bound ceil(b/beta)(N-1)beta + 1 plus what it leaves out (the "
-                    "request's own data, the memory latency and the 2-cycle address latency), valid for one "
+                    "request's own data, the memory latency and the IP's pipeline, AR 4 + R 1 cycles), valid for one "
                     "transaction in flight per interferer (L = 1: the RTL stays below it). With L = 4 every "
                     "interferer may have 4 transactions queued at the memory ahead of the request; the model's "
                     "bound counts them (python/hyperconnect/scenario_model.py). The worst latency does not depend "
@@ -254,9 +254,9 @@ def sec44() -> tuple[Plan, Report]:
             mix = key.rsplit("/", 1)[1]
             ic, n, victim = sc.interconnect, len(sc.ports), sc.ports[0].traffic.burst_len
             lim = ic.outstanding
-            # the paper's interference bound plus what it leaves out: own data, memory and address latency
+            # the paper's interference bound plus what it leaves out: own data, memory latency and the IP's pipeline
             paper = (model.abe_worst_case_delay(victim, ic.nominal_len, n) + victim + ic.memory.latency
-                     + scenario_model.AR_LATENCY)
+                     + scenario_model.PIPE_LATENCY)
             m, r = _model(sc, "victim"), _port(sims[key], "victim")
             rows.append(Row("000 Sec. 4.4", f"L = {lim}, N = {n}, victim {victim}, interferers {mix}",
                             "worst request latency", "cycles", paper, m.delay_bound, r.latency.max, "<=model"))

@@ -26,7 +26,7 @@ this is the paper's ceil(burst / beta) x (N - 1) x beta. With lower classes pres
 the G global slots taken: it waits for one to free (memory latency + beta) and behind the other G - 1;
 the higher classes' reserved budgets of one period delay it; a reserved port may find its budget spent
 and wait a period per budget's worth of sub-transactions. Plus its own data, the memory latency per group
-and the interconnect's 2-cycle address latency. A higher-class port without reservation, or a budget of
+and the interconnect's pipeline (PIPE_LATENCY: address and response path). A higher-class port without reservation, or a budget of
 0, makes the bound infinite (None). A port that misbehaves on purpose (traffic.fault) holds the channel
 it stalls until its watchdog trips: every other port's bound on that channel grows by its
 stall_timeout + 2 cycles (infinite with the watchdog off); the misbehaving port itself has no bound.
@@ -41,7 +41,12 @@ from . import model
 from .scenario import Scenario
 from .scenario_sim import TRACK_DEPTH   # the stock configuration's outstanding limit
 
-AR_LATENCY = 2  # axi_hyperconnect, cycles (docs/hyperconnect.md)
+# axi_hyperconnect's own pipeline at the default cut setting, cycles (docs/hyperconnect.md, latency table):
+# the address path (request buffer, split stage, sub-burst register, crossbar; 2 before issue 17) and the
+# response buffer on R (0 before issue 17). A read's delay bound counts both once.
+AR_LATENCY = 4
+R_LATENCY = 1
+PIPE_LATENCY = AR_LATENCY + R_LATENCY
 
 
 @dataclass(frozen=True)
@@ -131,7 +136,7 @@ def _delay_bound(sc: Scenario, i: int, idx: list[int], channel: str, beta: int) 
         if own == 0:
             return None
         wait += ic.period * math.ceil(subs / own)
-    return wait + me.traffic.outstanding * burst + groups * latency + AR_LATENCY + stall_allowance
+    return wait + me.traffic.outstanding * burst + groups * latency + PIPE_LATENCY + stall_allowance
 
 
 def render(sc: Scenario, results: list[PortResult]) -> str:

@@ -26,12 +26,15 @@ COUNTS = ("transactions", "data_mismatches", "lost_or_duplicated", "protocol_vio
 _LINE = re.compile(r"SOAK " + r" ".join(rf"{c}=(\d+)" for c in COUNTS))
 
 
-def testbench() -> tuple[Path, list[Path]]:
+def testbench(params: dict[str, int] | None = None) -> tuple[Path, list[Path]]:
     """Build folder and sources of the tests/axi_hyperconnect testbench (axi_hyperconnect_wrap with protocol
-    checkers on every port); the test and the soak share it, so `make test` leaves it built."""
-    wrap = wrapper.write_hyperconnect_wrapper(paths.BUILD / "tests" / "gen_hyperconnect" / "axi_hyperconnect_wrap.sv",
-                                              S_COUNT, id_width=4, checkers=True)
-    return paths.BUILD / "tests" / "axi_hyperconnect", regs.sources() + [
+    checkers on every port); the test and the soak share it, so `make test` leaves it built. `params`
+    overrides parameters of the IP (a separate build: e.g. the minimum-latency cut setting)."""
+    tag = "".join(f"_{k.lower()}{v}" for k, v in (params or {}).items())
+    wrap = wrapper.write_hyperconnect_wrapper(
+        paths.BUILD / "tests" / f"gen_hyperconnect{tag}" / "axi_hyperconnect_wrap.sv", S_COUNT, id_width=4,
+        checkers=True, params=params)
+    return paths.BUILD / "tests" / f"axi_hyperconnect{tag}", regs.sources() + [
         paths.BENCH_RTL / "axi_protocol_checker.sv", wrap]
 
 

@@ -107,13 +107,16 @@ AXIL_PORTS: list[str] = [
 
 
 def write_hyperconnect_wrapper(path: Path, s_count: int, addr_width: int = 32, data_width: int = 64,
-                               id_width: int = 4, track_depth: int = 16, checkers: bool = False) -> Path:
+                               id_width: int = 4, track_depth: int = 16, checkers: bool = False,
+                               params: dict[str, int] | None = None) -> Path:
     """Write axi_hyperconnect_wrap for S_COUNT ports (control port and irq unchanged) to `path`; with
-    `checkers`, protocol checkers on every port (compile bench/rtl/axi_protocol_checker.sv with it)."""
+    `checkers`, protocol checkers on every port (compile bench/rtl/axi_protocol_checker.sv with it);
+    `params` overrides further parameters of the IP (e.g. the cut setting: REQ_DEPTH, RESP_DEPTH)."""
     pw = max(1, (s_count - 1).bit_length())
     text = generate("axi_hyperconnect", s_count, {"S_COUNT": s_count, "ADDR_WIDTH": addr_width,
                                                   "DATA_WIDTH": data_width, "ID_WIDTH": id_width,
-                                                  "TRACK_DEPTH": track_depth, "M_ID_WIDTH": id_width + pw},
+                                                  "TRACK_DEPTH": track_depth, "M_ID_WIDTH": id_width + pw,
+                                                  **(params or {})},
                     extra_ports=AXIL_PORTS, checkers=checkers)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)

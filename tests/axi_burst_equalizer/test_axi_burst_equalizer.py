@@ -12,7 +12,7 @@ import random
 
 import cocotb
 import pytest
-from cocotb.triggers import ClockCycles
+from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
 
 from lib.axi_master import AxiMasterDriver
 from lib.axi_mem import AxiMemSlave
@@ -69,6 +69,8 @@ class Tb:
 
     def _drive(self) -> None:
         self.dut.cfg_nominal_len.value = self.nominal
+        self.dut.rd_issue_allow.value = 1          # the issue gate is the supervisor's (reservation)
+        self.dut.wr_issue_allow.value = 1
         self.dut.cfg_max_rd_outstanding.value = self.limit
         self.dut.cfg_max_wr_outstanding.value = self.wr_limit
 
@@ -131,6 +133,51 @@ async def test_split_and_merge_edges(dut):
                 for x, y in zip(subs, subs[1:]):
                     assert y.addr == x.addr + x.beats * BUS, "sub-bursts not issued in address order"
     assert tb.master.reads_done == tb.master.writes_done == 9  # distinct (beta, len) pairs
+    tb.check()
+
+
+@cocotb.test()
+async def test_issue_gate(dut):
+    """The issue gate (the supervisor's reservation budget): with rd/wr_issue_allow low nothing is issued
+    and ar_/aw_want report the waiting sub-burst; each cycle the gate is high issues exactly one
+    sub-burst (ar_/aw_issue), which reaches the memory port from the registered output."""
+    rng = seeded_rng("issue_gate")
+    tb = Tb(dut, rng)
+    await tb.start()
+    await tb.configure(16, 4)
+    for write in (False, True):
+        allow = dut.wr_issue_allow if write else dut.rd_issue_allow
+        want, issue = (dut.aw_want, dut.aw_issue) if write else (dut.ar_want, dut.ar_issue)
+        log = tb.sub_aws if write else tb.sub_ars
+        allow.value = 0
+        if write:
+            job = cocotb.start_soon(tb.master.write(Burst(2, tb.writes.take(64 * BUS), 63, 3, INCR), rng))
+        else:
+            job = cocotb.start_soon(tb.master.read(Burst(2, READ_BASE + 0x4000, 63, 3, INCR)))
+        before = len(log)
+        waited = issued = 0
+        for _ in range(40):
+            await RisingEdge(dut.aclk)
+            await ReadOnly()
+            waited += int(want.value)
+            issued += int(issue.value)
+        assert issued == 0 and len(log) == before, "a sub-burst was issued with the gate low"
+        assert waited >= 30, f"want reported in {waited} of 40 cycles"
+        for _ in range(4):                        # one gate-high cycle, one sub-burst
+            await RisingEdge(dut.aclk)
+            allow.value = 1
+            await ReadOnly()
+            assert int(want.value) and int(issue.value), "gate high: the waiting sub-burst is issued"
+            await RisingEdge(dut.aclk)
+            allow.value = 0
+            await ReadOnly()
+            assert not int(issue.value)
+            issued += 1
+        await RisingEdge(dut.aclk)
+        allow.value = 1
+        await job
+        await tb.settle()
+        assert len(log) - before == 4 == issued, f"{len(log) - before} sub-bursts at the memory port"
     tb.check()
 
 
@@ -301,13 +348,15 @@ async def test_random(dut):
 
 # ----------------------------------------------------------------------------------------------- pytest
 
-@pytest.mark.parametrize("register_ready,stress,testcase", [(1, 0, None), (1, 1, None), (0, 1, "test_random")],
-                         ids=["clean", "idle+backpressure", "plain-ready-idle+backpressure-random"])
-def test_axi_burst_equalizer(register_ready: int, stress: int, testcase: str | None) -> None:
+@pytest.mark.parametrize("register_ready,stage,stress,testcase",
+                         [(1, 0, 0, None), (1, 0, 1, None), (0, 0, 1, "test_random"), (1, 1, 1, None)],
+                         ids=["clean", "idle+backpressure", "plain-ready-idle+backpressure-random",
+                              "staged-input-idle+backpressure"])
+def test_axi_burst_equalizer(register_ready: int, stage: int, stress: int, testcase: str | None) -> None:
     from hyperconnect import paths
     from lib.runner import run_cocotb
     run_cocotb("axi_burst_equalizer", "test_axi_burst_equalizer", paths.ROOT / "tests" / "axi_burst_equalizer",
                paths.rtl_sources(), {"DATA_WIDTH": 64, "ID_WIDTH": 4, "TRACK_DEPTH": TRACK_DEPTH,
-                                     "REGISTER_READY": register_ready},
-               build_name=f"axi_burst_equalizer_rr{register_ready}", testcase=testcase,
+                                     "REGISTER_READY": register_ready, "STAGE_INPUT": stage},
+               build_name=f"axi_burst_equalizer_rr{register_ready}_st{stage}", testcase=testcase,
                env={"HC_STRESS": str(stress)})

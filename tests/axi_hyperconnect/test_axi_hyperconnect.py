@@ -857,11 +857,14 @@ async def test_w_unstable_accelerator(dut):
     await bench.finish(skip=("s01",))                                     # port 1 broke the rules on purpose
 
 
-@pytest.mark.parametrize("stress", [0, 1], ids=["clean", "idle+backpressure"])
-def test_axi_hyperconnect(stress: int) -> None:
-    from hyperconnect import paths, sim, soak
+@pytest.mark.parametrize("stress,min_latency", [(0, False), (1, False), (1, True)],
+                         ids=["clean", "idle+backpressure", "minimum-latency-idle+backpressure"])
+def test_axi_hyperconnect(stress: int, min_latency: bool) -> None:
+    """Every test at the default cut setting, and with backpressure at the minimum-latency setting
+    (REQ_DEPTH 0, RESP_DEPTH 0: no request or response buffers)."""
+    from hyperconnect import bench, paths, sim, soak
     from lib.runner import TESTS
-    build_dir, sources = soak.testbench()
+    build_dir, sources = soak.testbench(bench.MIN_LATENCY if min_latency else None)
     assert soak.S_COUNT == S_COUNT
     sim.run_cocotb("axi_hyperconnect_wrap", "test_axi_hyperconnect", paths.ROOT / "tests" / "axi_hyperconnect",
                    sources, build_dir, env={"HC_STRESS": str(stress)}, pythonpath=[TESTS])

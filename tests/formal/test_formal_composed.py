@@ -1,7 +1,7 @@
 """SymbiYosys checks of the composition (properties beside the RTL): hc_supervisor, the composed port, at
-8- and 64-bit data (bounded), and axi_hyperconnect, the whole IP with every input free: no R/B payload
-without VALID on any port (k-induction), W at the memory port held and stable whatever the accelerators do
-(bounded). The modules' own proofs and the seeded bugs are in test_formal.py."""
+8- and 64-bit data and at the minimum-latency cut setting (bounded), and axi_hyperconnect, the whole IP
+with every input free: no R/B payload without VALID on any port (k-induction), W at the memory port held
+and stable whatever the accelerators do (bounded). The modules' own proofs and the seeded bugs are in test_formal.py."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from hyperconnect import formal
 
-PROOFS = [("hc_supervisor", "bmc"), ("hc_supervisor", "bmc64"), ("axi_hyperconnect", "zero"),
+PROOFS = [("hc_supervisor", "bmc"), ("hc_supervisor", "bmc64"), ("hc_supervisor", "bmc_min"), ("axi_hyperconnect", "zero"),
           ("axi_hyperconnect", "w")]
 
 

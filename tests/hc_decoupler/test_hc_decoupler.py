@@ -43,6 +43,8 @@ class Tb:
 
 async def start(dut, rng) -> Tb:
     dut.cfg_decouple.value = 0
+    dut.ar_owed.value = 0
+    dut.aw_owed.value = 0
     tb = Tb(dut, rng)
     await start_clock_reset(dut)
     return tb
@@ -113,6 +115,8 @@ async def test_decouple_idle_port(dut):
     await ClockCycles(dut.aclk, 2)
     await isolated_for(dut, 10)
     dut.cfg_decouple.value = 0
+    dut.ar_owed.value = 0
+    dut.aw_owed.value = 0
     await tb.master.random_traffic(rng, 50, incr_len, tb.writes, READ_BASE)
     await drain(dut, tb.master)
     assert tb.master.reads_done + tb.master.writes_done == 50

@@ -49,20 +49,22 @@ def test_delay_bounds() -> None:
                                                   "outstanding": 1}}]}
     bounds = {r.name: r.delay_bound for r in scenario_model.evaluate(scenario.parse(data))}
     # G = 2 lower-class transactions in flight: wait for one (10 + 16), stream behind the other (16), then
-    # its own 16 beats; + 2 cycles of address latency. Measured worst (issue 3 bench): 46 cycles.
-    assert bounds["cpu"] == 2 + (10 + 16) + 16 + 16
+    # its own 16 beats; + the IP's pipeline (address and response path). Measured worst (issue 3 bench): 46
+    # cycles with the pipeline of then (2).
+    pipe = scenario_model.PIPE_LATENCY
+    assert bounds["cpu"] == pipe + (10 + 16) + 16 + 16
     data["interconnect"]["global_limit"] = 1                 # measured worst 52 cycles
-    assert {r.name: r.delay_bound for r in scenario_model.evaluate(scenario.parse(data))}["cpu"] == 2 + 26 + 10 + 16
+    assert {r.name: r.delay_bound for r in scenario_model.evaluate(scenario.parse(data))}["cpu"] == pipe + 26 + 10 + 16
     data["interconnect"]["global_limit"] = 2
     assert bounds["dma"] is None                             # behind an unreserved higher class
     data["ports"][0]["budget"] = {"read": 10}
     bounds = {r.name: r.delay_bound for r in scenario_model.evaluate(scenario.parse(data))}
     # dma keeps L = 4 nominal transactions in flight ahead of fir's request; the cpu's budget; its own
-    assert bounds["fir"] == 4 * 16 + 10 * 16 + 16 + 10 + 2
+    assert bounds["fir"] == 4 * 16 + 10 * 16 + 16 + 10 + pipe
     data["ports"][2]["traffic"]["outstanding"] = 8           # 8 requests: two groups of L = 4
     bounds = {r.name: r.delay_bound for r in scenario_model.evaluate(scenario.parse(data))}
-    assert bounds["fir"] == 2 * 4 * 16 + 6 * 16 + 10 * 16 + 8 * 16 + 2 * 10 + 2
-    assert bounds["cpu"] == 2 + 26 + 16 + 16 + 10000         # reserved: its budget may be spent
+    assert bounds["fir"] == 2 * 4 * 16 + 6 * 16 + 10 * 16 + 8 * 16 + 2 * 10 + pipe
+    assert bounds["cpu"] == pipe + 26 + 16 + 16 + 10000         # reserved: its budget may be spent
 
 
 @pytest.mark.parametrize("path,value,message", [

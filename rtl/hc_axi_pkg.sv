@@ -1,0 +1,34 @@
+// hc_axi_pkg — AXI definitions shared by the modules of axi_hyperconnect: burst kinds and the rules a
+// request must keep (used where a verdict is computed: hc_guard, or the request buffers in front of it).
+// Parameters: none (functions take the widths they need).
+package hc_axi_pkg;
+    localparam logic [1:0] BURST_FIXED = 2'b00;
+    localparam logic [1:0] BURST_INCR  = 2'b01;
+    localparam logic [1:0] BURST_WRAP  = 2'b10;
+
+    // Does the burst obey the AXI burst rules and fit a bus of 2**max_size bytes? AxBURST reserved,
+    // AxSIZE too wide, FIXED longer than 16 beats, WRAP not 2/4/8/16 beats or unaligned, INCR crossing
+    // 4 KB (counted from the size-aligned start) break them. Only the page offset of the address matters.
+    function automatic logic burst_legal(input logic [11:0] addr, input logic [7:0] len, input logic [2:0] size,
+                                         input logic [1:0] burst, input int max_size);
+        logic [11:0] aligned;
+        logic [15:0] last_beat;                                        // INCR: page offset of the last beat
+        aligned   = addr & (12'hFFF << size);
+        last_beat = 16'(aligned) + (16'(len) << size);
+        if (32'(size) > max_size) return 1'b0;
+        unique case (burst)
+            BURST_FIXED: return len <= 8'd15;
+            BURST_INCR:  return last_beat < 16'd4096;
+            BURST_WRAP:  return (len == 8'd1 || len == 8'd3 || len == 8'd7 || len == 8'd15)
+                                && (addr[6:0] & ~(7'h7F << size)) == '0;
+            default:     return 1'b0;
+        endcase
+    endfunction
+
+    // Is the 4 KB page inside the window [lo, hi) (pages; hi exclusive)? Always, when the window is off.
+    // Page numbers are zero-extended to 53 bits (64-bit addresses); synthesis drops the constant bits.
+    function automatic logic page_in_window(input logic [52:0] page, input logic en, input logic [52:0] lo,
+                                            input logic [52:0] hi);
+        return !en || (page >= lo && page < hi);
+    endfunction
+endpackage

@@ -1,0 +1,65 @@
+// hc_efifo — request buffer for one valid/ready channel (paper 001's eFIFO): DEPTH entries in LUT-RAM,
+// in_ready and out_valid from flip-flops, out_data read from the RAM at the registered read pointer.
+//
+// Why: it cuts a chain of combinational stages in both directions at the cost of pointers and a few
+// LUT-RAM cells rather than a register per payload bit (a 2-entry skid buffer of a 61-bit AR request
+// is 122 flip-flops; this is 8 flip-flops and the RAM). In axi_hyperconnect each port has one per
+// address channel at the accelerator boundary (READY towards the accelerator from its flip-flop) and one
+// per response channel between the guard and the decoupler (the memory side's R/B chain ends in it).
+// Latency (cycles, in_valid -> out_valid, empty buffer): 1. Throughput: one transfer per cycle (push
+//   and pop in the same cycle at any fill level).
+// Parameters: WIDTH (payload bits, >= 1), DEPTH (entries, 2..64).
+// Assumes: AXI handshake rules on both sides (VALID held until READY; the payload stable meanwhile).
+module hc_efifo #(
+    parameter int WIDTH = 8,
+    parameter int DEPTH = 4,
+    localparam int CW = $clog2(DEPTH + 1)
+) (
+    input  logic             clk,
+    input  logic             rst_n,
+    input  logic [WIDTH-1:0] in_data,
+    input  logic             in_valid,
+    output logic             in_ready,
+    output logic [WIDTH-1:0] out_data,
+    output logic             out_valid,
+    input  logic             out_ready
+);
+    initial begin
+        if (WIDTH < 1) $fatal(1, "hc_efifo: WIDTH must be >= 1 (got %0d)", WIDTH);
+        if (DEPTH < 2 || DEPTH > 64) $fatal(1, "hc_efifo: DEPTH must be 2..64 (got %0d)", DEPTH);
+    end
+
+    // storage, pointers and fill level: hc_fifo (its head is the LUT-RAM read at the registered read
+    // pointer); this module adds READY and VALID as flip-flops, prepared from the next fill level
+    logic [CW-1:0] count;
+    logic          empty_unused, full_unused;
+    wire push = in_valid && in_ready;
+    wire pop  = out_valid && out_ready;
+    wire [CW-1:0] count_next = count + CW'(push) - CW'(pop);
+
+    hc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH)) u_fifo (
+        .clk, .rst_n, .push, .push_data(in_data), .pop, .head(out_data), .empty(empty_unused),
+        .full(full_unused), .count
+    );
+
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            in_ready  <= 1'b0;
+            out_valid <= 1'b0;
+        end else begin
+            in_ready  <= count_next != CW'(DEPTH);
+            out_valid <= count_next != '0;
+        end
+    end
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_ok = &{1'b0, empty_unused, full_unused};
+    /* verilator lint_on UNUSEDSIGNAL */
+
+`ifdef FORMAL
+    // invariants for the proofs of the modules that use it: flags and pointers agree with the fill level
+    always_comb if (rst_n) begin
+        assert (out_valid == (count != '0) && in_ready == (count != CW'(DEPTH)));
+    end
+`endif
+endmodule
