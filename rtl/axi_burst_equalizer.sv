@@ -17,15 +17,18 @@
 //             REGISTER_READY (default 1: AR/AW outputs are skid buffers, so m_axi_arready/awready do not
 //             reach the split logic or s_axi_arready/awready combinationally; 0 saves ~140 LUT/120 FF),
 //             STAGE_INPUT (default 0; 1: a request enters the splitter's "cur" register unchanged and is
-//             split from there — AR/AW latency 2, the split arithmetic starting from flops)
+//             split from there — AR/AW latency 2, the split arithmetic starting from flops, s_axi_arready/
+//             awready from flops, one idle address cycle after each request that is split)
 // Runtime:    rd_issue_allow / wr_issue_allow  gate the issue of sub-bursts (the supervisor's reservation
 //             budgets; ar_/aw_want and ar_/aw_issue tell it what waits and what was issued); tie high
 //             cfg_nominal_len  beta, 1..256 beats (0 is taken as 1, above 256 as 256)
 //             cfg_max_rd_outstanding, cfg_max_wr_outstanding  L per direction, >= 1 (0 is taken as 1,
 //             above TRACK_DEPTH as TRACK_DEPTH; paper 000 uses one L for both: tie them together)
-//             All are registered (a change applies from the next cycle) and may change at any time:
-//             each sub-burst is cut with the values in force when it is issued, so a change never
-//             corrupts a transaction in flight.
+//             All are registered (a change applies from the next cycle; an outstanding limit from the
+//             second, the room for another sub-burst being registered too) and may change at any time:
+//             each sub-burst is cut with the values in force when it is issued (STAGE_INPUT: the nominal
+//             length in force when its request entered the splitter), so a change never corrupts a
+//             transaction in flight.
 // IDs:        every sub-burst leaves on ID 0 (m_axi_arid/awid are 0), so the slave answers them in issue
 //             order, and the bookkeeping of each issued sub-burst holds the master's ID, which R and B get
 //             back. A master that uses several IDs (caches, multi-channel DMAs) keeps up to L
@@ -177,7 +180,21 @@ module axi_burst_equalizer #(
     logic [CW-1:0] rt_count;
     wire           r_fire_last = m_axi_rvalid && m_axi_rready && m_axi_rlast;
 
-    wire rd_room = !rt_full && 9'(rt_count) < max_rd;
+    // room for another sub-burst, registered: prepared from the count it will have and the limit of this
+    // cycle (a limit change applies from the second cycle), so the issue enable starts at flops. The limit
+    // is at most TRACK_DEPTH, so room also means the tracking FIFO is not full.
+    // (the four outcomes of this cycle's issue and completion are compared in parallel from flops; the
+    // late signals — the issue enable, the memory side's READY — only select one)
+    // room_cases(n, limit)[{push, pop}]: n + push - pop < limit
+    function automatic logic [3:0] room_cases(input logic [CW-1:0] n, input logic [8:0] limit);
+        for (int k = 0; k < 4; k++) room_cases[k] = 10'(n) + 10'(k >> 1) < 10'(limit) + 10'(k & 1);
+    endfunction
+    logic rd_room;
+    wire [3:0] rd_room_case = room_cases(rt_count, max_rd);
+    always_ff @(posedge aclk) begin
+        if (!aresetn) rd_room <= 1'b1;
+        else          rd_room <= rd_room_case[{rt_push, r_fire_last}];
+    end
     logic ar_split_want;
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY),
                         .STAGE_INPUT(STAGE_INPUT)) u_ar_split (
@@ -217,10 +234,18 @@ module axi_burst_equalizer #(
     logic          bt_head_last, bt_empty, bt_full;
     logic [CW-1:0] bt_count;
     logic [7:0]    wt_head_len;
+    wire           b_fire = m_axi_bvalid && m_axi_bready;
     logic          wt_empty, wt_full;
     logic [CW-1:0] wt_count_unused;
 
-    wire wr_room = !bt_full && !wt_full && 9'(bt_count) < max_wr;
+    // registered as rd_room; the W tracker never holds more entries than the B tracker (an entry leaves
+    // it at WLAST, before the sub-burst's B), so bt_count below the limit means neither is full
+    logic wr_room;
+    wire [3:0] wr_room_case = room_cases(bt_count, max_wr);
+    always_ff @(posedge aclk) begin
+        if (!aresetn) wr_room <= 1'b1;
+        else          wr_room <= wr_room_case[{aw_push, b_fire}];
+    end
     logic aw_split_want;
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY),
                         .STAGE_INPUT(STAGE_INPUT)) u_aw_split (
@@ -264,7 +289,6 @@ module axi_burst_equalizer #(
     logic [1:0] b_worst;
     wire        b_absorb = !bt_empty && !bt_head_last;
     wire  [1:0] b_merged = (m_axi_bresp > b_worst) ? m_axi_bresp : b_worst;
-    wire        b_fire   = m_axi_bvalid && m_axi_bready;
 
     hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH)) u_b_track (
         .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_data({aw_id_in, aw_last_in}), .pop(b_fire),
@@ -284,7 +308,7 @@ module axi_burst_equalizer #(
     // The master's WLAST is redundant with AWLEN; it is deliberately not used. The slave's RID/BID are
     // always 0 (one ID downstream).
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, s_axi_wlast, rt_len_unused, wt_count_unused, m_axi_rid, m_axi_bid};
+    wire unused_ok = &{1'b0, s_axi_wlast, rt_len_unused, wt_count_unused, m_axi_rid, m_axi_bid, rt_full, bt_full, wt_full};
     /* verilator lint_on UNUSEDSIGNAL */
 
 `ifdef FORMAL

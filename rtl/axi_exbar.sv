@@ -2,18 +2,22 @@
 // measure when used bare, and the fair one with an axi_burst_equalizer in front of every port.
 //
 // Latency (cycles, input VALID -> output VALID, idle, all READY high):  AR 1 | AW 1 | W 0 | R 0 | B 0
-//   W is 0 once the burst's AW has been granted (beats of a port whose AW is not granted yet wait).
+//   (REGISTER_READY: AR/AW 2; RESP_REG: R/B 1). AR/AW: the arbitration's choice is registered (hc_addr_mux) and the chosen
+//   port's request is presented from its own registers (the ports' AR/AW must come from flops, as the
+//   supervisors' do); W is 0 once the burst's AW has been granted (beats of a port whose AW is not
+//   granted yet wait).
 // Throughput: one AR and one AW grant per cycle; R, W and B move one beat per cycle with no bubble when
 //   consecutive bursts belong to different ports (routing is decided from stored/ID information, not
 //   by a per-burst handshake).
 //
 // Arbitration: AR and AW each have an independent arbiter: strict priority by class (cfg_prio, a higher
 //   class always wins; paper 002 section 5), round-robin within a class granting one transaction per port
-//   per round (hc_rr_arbiter, one pointer per class, so higher-class grants never starve a port inside a
+//   per round (hc_addr_mux, one pointer per class, so higher-class grants never starve a port inside a
 //   lower class), work-conserving. Write data is forwarded in AW grant order (a FIFO of port
 //   indices, W_ROUTE_DEPTH deep; AW grants pause while it is full).
 // Global limit G (cfg_global_limit): at most G transactions granted and not completed (AR until RLAST,
-//   AW until B) per direction, all ports together, so a high-class request finds at most G transactions
+//   AW until B, taken from the memory) per direction, all ports together (the room for another is registered; a change of G
+//   applies from the next cycle), so a high-class request finds at most G transactions
 //   queued ahead of it at the memory. 0 means no limit (the stock crossbar).
 // Routing back: the master-side ID is {port index, port ID} (M_ID_WIDTH = ID_WIDTH + clog2(S_COUNT)), so
 //   R and B are routed by ID and stay correct when the memory reorders responses across ports/IDs.
@@ -23,8 +27,9 @@
 //
 // Parameters: S_COUNT (1..16), ADDR_WIDTH (12..64), DATA_WIDTH (8..1024, power of two), ID_WIDTH (>= 1),
 //             W_ROUTE_DEPTH (>= 1), M_ID_WIDTH (derived; do not override), PRIO_W (class bits, 1..4),
-//             REGISTER_READY (default 0; 1 makes the AR/AW outputs skid buffers so m_axi_arready/awready
-//             do not reach the arbiters combinationally, for ~130 LUT/FF more)
+//             REGISTER_READY (default 0; 1 adds skid buffers after the AR/AW muxes so m_axi_arready/awready
+//             reach nothing combinationally, one cycle more on AR/AW), RESP_REG (default 0; 1: the memory's
+//             R and B enter skid buffers and are routed from their registers, one cycle more on R/B)
 // Ports:      s_axi_* are packed per-port vectors, port i in bits [i*W +: W]; m_axi_* is one port.
 // Assumes:    masters keep AXI order rules (W beats in AW order per port, WLAST on the last beat).
 module axi_exbar #(
@@ -34,6 +39,7 @@ module axi_exbar #(
     parameter int ID_WIDTH      = 4,
     parameter int W_ROUTE_DEPTH = 32,
     parameter bit REGISTER_READY = 1'b0,
+    parameter bit RESP_REG      = 1'b0,
     parameter int PRIO_W        = 2,
     localparam int PORT_W       = (S_COUNT > 1) ? $clog2(S_COUNT) : 1,
     parameter int M_ID_WIDTH    = ID_WIDTH + PORT_W,
@@ -155,17 +161,29 @@ module axi_exbar #(
     // Counted from the grant (the request sits in the output register from then on) to RLAST / B.
     logic [15:0] rd_out, wr_out;   // wide enough for any count reachable with 16 ports (no wrap)
     logic       ar_gfire, aw_gfire;
+    logic       rd_room, wr_room;  // registered: prepared from the counts they will have
     wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast;
     wire        b_done = m_axi_bvalid && m_axi_bready;
-    wire        rd_room = (cfg_global_limit == '0) || (rd_out < 16'(cfg_global_limit));
-    wire        wr_room = (cfg_global_limit == '0) || (wr_out < 16'(cfg_global_limit));
+    // the next count and room with and without a grant this cycle, computed in parallel from the count and
+    // the completion; the grant (which depends on the memory's READY and the arbitration) only selects
+    function automatic logic [15:0] after_done(input logic [15:0] n, input logic done);
+        return done ? ((n == '0) ? '0 : n - 16'd1) : n;
+    endfunction
+    function automatic logic room_at(input logic [15:0] n);
+        return (cfg_global_limit == '0) || (n < 16'(cfg_global_limit));
+    endfunction
+    wire [15:0] rd_keep = after_done(rd_out, r_done), rd_plus = after_done(rd_out + 16'd1, r_done);
+    wire [15:0] wr_keep = after_done(wr_out, b_done), wr_plus = after_done(wr_out + 16'd1, b_done);
+    wire        rd_room_keep = room_at(rd_keep), rd_room_plus = room_at(rd_plus);
+    wire        wr_room_keep = room_at(wr_keep), wr_room_plus = room_at(wr_plus);
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            rd_out <= '0;
-            wr_out <= '0;
+            rd_out <= '0; wr_out <= '0; rd_room <= 1'b1; wr_room <= 1'b1;
         end else begin
-            if (ar_gfire != r_done) rd_out <= ar_gfire ? rd_out + 16'd1 : (rd_out == '0 ? '0 : rd_out - 16'd1);
-            if (aw_gfire != b_done) wr_out <= aw_gfire ? wr_out + 16'd1 : (wr_out == '0 ? '0 : wr_out - 16'd1);
+            rd_out  <= ar_gfire ? rd_plus : rd_keep;
+            wr_out  <= aw_gfire ? wr_plus : wr_keep;
+            rd_room <= ar_gfire ? rd_room_plus : rd_room_keep;
+            wr_room <= aw_gfire ? wr_room_plus : wr_room_keep;
         end
     end
 
@@ -217,28 +235,56 @@ module axi_exbar #(
         if (!wr_empty) s_axi_wready[w_port] = m_axi_wready;
     end
 
-    // ---------------------------------------------------------------- R and B (0 cycles, routed by ID)
-    wire [PORT_W-1:0] r_port = m_axi_rid[ID_WIDTH +: PORT_W];
-    wire [PORT_W-1:0] b_port = m_axi_bid[ID_WIDTH +: PORT_W];
+    // ---------------------------------------------------------------- R and B (routed by ID)
+    // RESP_REG: the memory's R beat and B enter a skid buffer first (READY to the memory from a flop), and
+    // are routed from its registers, so neither the memory's VALID nor a port's READY runs through the
+    // routing combinationally (1 cycle each); otherwise they are routed as they come (0 cycles).
+    localparam int RW = M_ID_WIDTH + DATA_WIDTH + 2 + 1;
+    localparam int BW = M_ID_WIDTH + 2;
+    logic [M_ID_WIDTH-1:0] rr_id, rb_id;
+    logic [DATA_WIDTH-1:0] rr_data;
+    logic [1:0]            rr_resp, rb_resp;
+    logic                  rr_last, rr_valid, rr_ready, rb_valid, rb_ready;
+    if (RESP_REG) begin : g_resp_reg
+        hc_reg_slice #(.WIDTH(RW), .REGISTER_READY(1'b1)) u_r (
+            .clk(aclk), .rst_n(aresetn),
+            .in_data({m_axi_rid, m_axi_rdata, m_axi_rresp, m_axi_rlast}), .in_valid(m_axi_rvalid),
+            .in_ready(m_axi_rready), .out_data({rr_id, rr_data, rr_resp, rr_last}), .out_valid(rr_valid),
+            .out_ready(rr_ready)
+        );
+        hc_reg_slice #(.WIDTH(BW), .REGISTER_READY(1'b1)) u_b (
+            .clk(aclk), .rst_n(aresetn),
+            .in_data({m_axi_bid, m_axi_bresp}), .in_valid(m_axi_bvalid), .in_ready(m_axi_bready),
+            .out_data({rb_id, rb_resp}), .out_valid(rb_valid), .out_ready(rb_ready)
+        );
+    end else begin : g_resp_direct
+        assign {rr_id, rr_data, rr_resp, rr_last, rr_valid} = {m_axi_rid, m_axi_rdata, m_axi_rresp, m_axi_rlast, m_axi_rvalid};
+        assign {rb_id, rb_resp, rb_valid} = {m_axi_bid, m_axi_bresp, m_axi_bvalid};
+        assign m_axi_rready = rr_ready;
+        assign m_axi_bready = rb_ready;
+    end
+
+    wire [PORT_W-1:0] r_port = rr_id[ID_WIDTH +: PORT_W];
+    wire [PORT_W-1:0] b_port = rb_id[ID_WIDTH +: PORT_W];
     wire r_port_ok = (32'(r_port) < S_COUNT);
     wire b_port_ok = (32'(b_port) < S_COUNT);
 
     always_comb begin
         s_axi_rvalid = '0;
         s_axi_bvalid = '0;
-        if (r_port_ok) s_axi_rvalid[r_port] = m_axi_rvalid;
-        if (b_port_ok) s_axi_bvalid[b_port] = m_axi_bvalid;
+        if (r_port_ok) s_axi_rvalid[r_port] = rr_valid;
+        if (b_port_ok) s_axi_bvalid[b_port] = rb_valid;
     end
-    assign m_axi_rready = r_port_ok ? s_axi_rready[r_port] : 1'b1;
-    assign m_axi_bready = b_port_ok ? s_axi_bready[b_port] : 1'b1;
+    assign rr_ready = r_port_ok ? s_axi_rready[r_port] : 1'b1;
+    assign rb_ready = b_port_ok ? s_axi_bready[b_port] : 1'b1;
 
     // a port's response payload is the memory's only in the cycles its own VALID is high, zero otherwise:
     // no port ever sees another port's read data or responses on its wires (issue 15)
     for (genvar i = 0; i < S_COUNT; i++) begin : g_resp
         assign {s_axi_rid[i*ID_WIDTH +: ID_WIDTH], s_axi_rdata[i*DATA_WIDTH +: DATA_WIDTH], s_axi_rresp[i*2 +: 2],
-                s_axi_rlast[i]} = s_axi_rvalid[i] ? {m_axi_rid[ID_WIDTH-1:0], m_axi_rdata, m_axi_rresp, m_axi_rlast} : '0;
+                s_axi_rlast[i]} = s_axi_rvalid[i] ? {rr_id[ID_WIDTH-1:0], rr_data, rr_resp, rr_last} : '0;
         assign {s_axi_bid[i*ID_WIDTH +: ID_WIDTH], s_axi_bresp[i*2 +: 2]} =
-            s_axi_bvalid[i] ? {m_axi_bid[ID_WIDTH-1:0], m_axi_bresp} : '0;
+            s_axi_bvalid[i] ? {rb_id[ID_WIDTH-1:0], rb_resp} : '0;
     end
 
     /* verilator lint_off UNUSEDSIGNAL */

@@ -3,23 +3,25 @@
 // priority classes from paper 002 section 5).
 //
 //   s_axi port i -> hc_supervisor i (hc_watchdog -> hc_efifo AR/AW with the guard's verdict -> hc_decoupler
-//                   -> hc_guard -> axi_burst_equalizer with hc_reservation AR/AW gating its issue; R/B back
-//                   through hc_efifo R/B; hc_port_counters) -> axi_exbar (class priority, round-robin per
-//                   class, global limit G) -> m_axi
+//                   -> hc_guard -> axi_burst_equalizer with hc_reservation AR/AW gating its issue -> hc_efifo
+//                   W; R/B back through hc_efifo R/B; hc_port_counters) -> axi_exbar (class priority,
+//                   round-robin per class with a registered choice, global limit G) -> m_axi
 //   s_axil -> hc_regs_axil (decode, range checks, SLVERR for absent ports, registered answer) -> hc_regs
 //             (global registers) or the port's own hc_port_regs (PeakRDL blocks from rdl/hyperconnect.rdl)
 //   hc_period: the central unit recharging every port's budgets in the same cycle
 //
 // Latency (cycles, input VALID -> output VALID, idle, every function enabled):
-//   AR 4 | AW 4 | W 1 | R 1 | B 1          default cut setting (REQ_DEPTH 4, RESP_DEPTH 4)
-//   AR 2 | AW 2 | W 1 | R 0 | B 0          minimum-latency setting (REQ_DEPTH 0, RESP_DEPTH 0)
+//   AR 4 | AW 4 | W 2 | R 2 | B 2          default cut setting (REQ_DEPTH 4, WDATA_DEPTH 4, RESP_DEPTH 4)
+//   AR 2 | AW 2 | W 1 | R 0 | B 0          minimum-latency setting (REQ_DEPTH, WDATA_DEPTH, RESP_DEPTH 0)
 //   AR/AW: 1 in the port's request buffer (hc_efifo, the paper's input eFIFO; READY to the accelerator
 //   from a flip-flop) + 1 in the splitter's "cur" register (the split arithmetic starts from flops) + 1
 //   in the equalizer's registered sub-burst output, which the crossbar arbitrates (the reservation budget
 //   gates the equalizer's issue, so nothing lies between a port's registers and the crossbar) + 1 in the
-//   crossbar's output register (the output eFIFO stage). W: 1 in the watchdog's W register (so the memory
-//   port's W holds whatever the accelerator does), then routed by AW grant order. R/B: routed by ID, then
-//   1 in the port's response buffer (the memory side's chain ends there).
+//   crossbar's registered arbitration choice (the chosen port's register drives m_axi through the N:1
+//   mux). W: 1 in the watchdog's W register (so the port's W holds whatever the accelerator does) + 1 in
+//   the port's write-data buffer, then routed by AW grant order. R/B: 1 in the crossbar's skid buffer (READY
+//   to the memory from a flop), routed by ID from its registers, then 1 in the port's response buffer (the
+//   memory side's chain ends there).
 // Throughput: one address request per cycle per channel, one data beat per cycle, no bubble between
 //   bursts of different ports.
 // IDs: each port's sub-bursts leave on ID {port, 0} and its responses return with the master's own IDs,
@@ -34,7 +36,8 @@
 //   REQ_DEPTH (AR/AW cut point: requests buffered per port and channel at the accelerator boundary,
 //   2..64 in LUT-RAM with READY from a flip-flop, default 4; 0 bypasses the buffer and the split stage:
 //   AR/AW latency 2, at a lower Fmax), RESP_DEPTH (R/B cut point: responses buffered per port and channel,
-//   2..64 in LUT-RAM, default 4; 0 bypasses: R/B latency 0),
+//   2..64 in LUT-RAM, default 4, with the crossbar's R/B skid buffers; 0 bypasses both: R/B latency 0), WDATA_DEPTH (W cut point: write beats
+//   buffered per port before the crossbar, 2..64 in LUT-RAM, default 4; 0 bypasses: W latency 1),
 //   M_ID_WIDTH (derived: ID_WIDTH + clog2(S_COUNT); the memory port's ID carries {port, 0}; do not
 //   override).
 // Register map: rdl/hyperconnect.rdl (docs/hyperconnect.md): global registers, then one 128-byte block per
@@ -57,6 +60,7 @@ module axi_hyperconnect #(
     parameter int W_ROUTE_DEPTH = 32,
     parameter int REQ_DEPTH     = 4,
     parameter int RESP_DEPTH    = 4,
+    parameter int WDATA_DEPTH   = 4,
     localparam int PORT_W       = (S_COUNT > 1) ? $clog2(S_COUNT) : 1,
     parameter int M_ID_WIDTH    = ID_WIDTH + PORT_W,
     localparam int STRB_WIDTH   = DATA_WIDTH / 8
@@ -172,6 +176,8 @@ module axi_hyperconnect #(
             $fatal(1, "axi_hyperconnect: REQ_DEPTH must be 0 or 2..64 (got %0d)", REQ_DEPTH);
         if (RESP_DEPTH == 1 || RESP_DEPTH < 0 || RESP_DEPTH > 64)
             $fatal(1, "axi_hyperconnect: RESP_DEPTH must be 0 or 2..64 (got %0d)", RESP_DEPTH);
+        if (WDATA_DEPTH == 1 || WDATA_DEPTH < 0 || WDATA_DEPTH > 64)
+            $fatal(1, "axi_hyperconnect: WDATA_DEPTH must be 0 or 2..64 (got %0d)", WDATA_DEPTH);
         if (M_ID_WIDTH != ID_WIDTH + PORT_W)
             $fatal(1, "axi_hyperconnect: M_ID_WIDTH must be ID_WIDTH + clog2(S_COUNT) = %0d (got %0d)",
                    ID_WIDTH + PORT_W, M_ID_WIDTH);
@@ -364,7 +370,8 @@ module axi_hyperconnect #(
                                         r_out.IRQ_EN.error.value, r_out.IRQ_EN.decoupled.value};
 
         hc_supervisor #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
-                        .TRACK_DEPTH(TRACK_DEPTH), .REQ_DEPTH(REQ_DEPTH), .RESP_DEPTH(RESP_DEPTH)) u_supervisor (
+                        .TRACK_DEPTH(TRACK_DEPTH), .REQ_DEPTH(REQ_DEPTH), .RESP_DEPTH(RESP_DEPTH),
+                        .WDATA_DEPTH(WDATA_DEPTH)) u_supervisor (
             .aclk, .aresetn,
             .cfg_nominal_len(r_out.CFG.nominal_len.value), .cfg_rd_max_out({1'b0, r_out.LIMITS.rd_max_out.value}),
             .cfg_wr_max_out({1'b0, r_out.LIMITS.wr_max_out.value}), .cfg_res_en(r_out.CFG.res_en.value),
@@ -441,7 +448,7 @@ module axi_hyperconnect #(
 
     // ------------------------------------------------------------------ crossbar
     axi_exbar #(.S_COUNT(S_COUNT), .ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
-                .W_ROUTE_DEPTH(W_ROUTE_DEPTH), .PRIO_W(2)) u_exbar (
+                .W_ROUTE_DEPTH(W_ROUTE_DEPTH), .PRIO_W(2), .RESP_REG(RESP_DEPTH > 0)) u_exbar (
         .aclk, .aresetn, .cfg_prio(prio), .cfg_global_limit({1'b0, glimit}),
         .s_axi_awid(x_awid), .s_axi_awaddr(x_awaddr), .s_axi_awlen(x_awlen), .s_axi_awsize(x_awsize),
         .s_axi_awburst(x_awburst), .s_axi_awlock(x_awlock), .s_axi_awcache(x_awcache), .s_axi_awprot(x_awprot),

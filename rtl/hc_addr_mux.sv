@@ -1,19 +1,31 @@
 // hc_addr_mux — one address channel (AR or AW) of the crossbar: strict-priority, then round-robin
-// arbitration of N ports into one registered output.
+// arbitration of N ports' registered heads, with the choice registered.
 //
-// Arbitration: only requesters of the highest priority class present this cycle compete (paper 002
-// section 5: a higher class always wins); among them that class's own round-robin pointer picks (one
-// grant per requester per round within a class; grants to other classes leave it where it is). With
-// every class equal this is plain round-robin.
+// Arbitration: only requesters of the highest priority class present compete (paper 002 section 5: a
+// higher class always wins); among them that class's own round-robin pointer picks (one grant per
+// requester per round within a class; grants to other classes leave it where it is). With every class
+// equal this is plain round-robin.
+// Registered choice (issue 17): the arbitration runs from the ports' registered heads (in_valid,
+// in_payload must come from flops, as hc_supervisor's equalizer output registers do) into a registered
+// choice (port, class); the next cycle the chosen head is presented (out_valid, out_payload: an N:1 mux of
+// the heads selected by the registered choice) and taken when out_ready. No path runs from one port's
+// head through the arbitration back into the ports' READYs: in_ready is the registered choice gated by
+// the take. A choice is kept while presented and not taken (AXI: VALID stays until READY); otherwise it is
+// made again every cycle (so a higher class that arrives while `allow` is low, or a choice whose head has
+// gone, is seen at once). The pointer of the taken class moves past the taken port as it is taken, and
+// the choice made in that cycle already starts there (a port alone in its class is chosen again at once:
+// one request per cycle from one port, if its head has the next one).
 //
-// Latency (cycles, in_valid -> out_valid, idle): 1. Throughput: one request per cycle. The output is an
-// hc_reg_slice; with REGISTER_READY, out_ready does not reach the arbiter or the input READYs. The
-// granted port's index is appended to the request payload by the caller and reported on
-// grant_fire/grant_idx (for the write-data routing order).
-// Parameters: N (ports, 1..64), PW (payload width per port, bits), REGISTER_READY (see hc_reg_slice),
+// Latency (cycles, in_valid -> out_valid, idle): 1 (REGISTER_READY: 2). Throughput: one request per cycle.
+// The granted port's index is reported on out_port and on grant_fire/grant_idx (for the write-data
+// routing order). REGISTER_READY adds an hc_reg_slice with registered READY after the mux: out_ready
+// then reaches nothing combinationally, for one more cycle.
+// Parameters: N (ports, 1..64), PW (payload width per port, bits), REGISTER_READY (output skid slice),
 //             PRIO_W (bits of a priority class, 1..4)
-// Runtime:    allow — a grant may be made this cycle (e.g. the write routing FIFO has room, the global
-//             outstanding limit is not reached); in_prio — class per port, higher wins
+// Runtime:    allow — a new request may be presented this cycle (e.g. the write routing FIFO has room,
+//             the global outstanding limit is not reached; a request already presented stays presented);
+//             in_prio — class per port, higher wins
+// Assumes:    in_valid held until in_ready and in_payload stable meanwhile (AXI), from flops.
 module hc_addr_mux #(
     parameter int N  = 2,
     parameter int PW = 8,
@@ -36,15 +48,30 @@ module hc_addr_mux #(
     output logic [IW-1:0] grant_idx
 );
     initial begin
+        if (N < 1 || N > 64) $fatal(1, "hc_addr_mux: N must be 1..64 (got %0d)", N);
         if (PRIO_W < 1 || PRIO_W > 4) $fatal(1, "hc_addr_mux: PRIO_W must be 1..4 (got %0d)", PRIO_W);
     end
+    localparam int CLASSES = 1 << PRIO_W;
 
-    logic [N-1:0] grant;
-    logic         grant_valid;
-    logic         out_free;
-    wire          load = grant_valid && allow && out_free;
+    function automatic logic [IW-1:0] after(input logic [IW-1:0] i);   // i + 1, wrapped at N
+        return (32'(i) == N - 1) ? '0 : i + IW'(1);
+    endfunction
 
-    // strict priority: keep only the requesters of the highest class present
+    // the registered choice
+    logic              gvalid_q, presented_q;
+    logic [IW-1:0]     gidx_q;
+    logic [PRIO_W-1:0] gcls_q;
+    logic [CLASSES-1:0][IW-1:0] ptr;                   // per class: where its search starts
+
+    // present the chosen head; a request once presented stays until taken
+    logic mux_valid, mux_ready;
+    assign mux_valid = gvalid_q && in_valid[gidx_q] && (allow || presented_q);
+    wire   take      = mux_valid && mux_ready;
+    assign in_ready   = take ? (N'(1) << gidx_q) : '0;
+    assign grant_fire = take;
+    assign grant_idx  = gidx_q;
+
+    // the next choice: highest class present, then that class's round-robin order
     logic [PRIO_W-1:0] top_class;
     logic [N-1:0]      req;
     always_comb begin
@@ -54,28 +81,55 @@ module hc_addr_mux #(
         for (int i = 0; i < N; i++)
             req[i] = in_valid[i] && (in_prio[i*PRIO_W +: PRIO_W] == top_class);
     end
+    wire [IW-1:0] start = (take && gcls_q == top_class) ? after(gidx_q) : ptr[top_class];
+    logic          found;
+    logic [IW-1:0] pick;
+    always_comb begin
+        found = 1'b0;
+        pick  = '0;
+        for (int k = 0; k < N; k++) begin
+            logic [IW:0] idx;                          // start + k wrapped at N
+            idx = (IW+1)'(start) + (IW+1)'(k);
+            if (idx >= (IW+1)'(N)) idx = idx - (IW+1)'(N);
+            if (!found && req[idx[IW-1:0]]) begin
+                found = 1'b1;
+                pick  = idx[IW-1:0];
+            end
+        end
+    end
 
-    hc_rr_arbiter #(.N(N), .CLASSES(1 << PRIO_W)) u_arb (
-        .clk(clk), .rst_n(rst_n), .req(req), .cls(top_class), .advance(load),
-        .grant(grant), .grant_idx(grant_idx), .grant_valid(grant_valid)
-    );
+    wire hold = mux_valid && !mux_ready;               // presented, not taken: keep it
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            gvalid_q <= 1'b0; presented_q <= 1'b0; gidx_q <= '0; gcls_q <= '0; ptr <= '0;
+        end else begin
+            presented_q <= hold;
+            if (!hold) begin
+                gvalid_q <= found; gidx_q <= pick; gcls_q <= top_class;
+            end
+            if (take) ptr[gcls_q] <= after(gidx_q);
+        end
+    end
 
-    assign in_ready   = load ? grant : '0;
-    assign grant_fire = load;
-
-    // The granted request leaves through a register slice: out_ready never reaches the arbiter.
-    hc_reg_slice #(.WIDTH(PW + IW), .REGISTER_READY(REGISTER_READY)) u_out (
-        .clk(clk), .rst_n(rst_n),
-        .in_data({in_payload[grant_idx*PW +: PW], grant_idx}), .in_valid(load), .in_ready(out_free),
-        .out_data({out_payload, out_port}), .out_valid(out_valid), .out_ready(out_ready)
-    );
+    if (REGISTER_READY) begin : g_slice
+        hc_reg_slice #(.WIDTH(PW + IW), .REGISTER_READY(1'b1)) u_out (
+            .clk(clk), .rst_n(rst_n),
+            .in_data({in_payload[gidx_q*PW +: PW], gidx_q}), .in_valid(mux_valid), .in_ready(mux_ready),
+            .out_data({out_payload, out_port}), .out_valid(out_valid), .out_ready(out_ready)
+        );
+    end else begin : g_direct
+        assign out_payload = in_payload[gidx_q*PW +: PW];
+        assign out_port    = gidx_q;
+        assign out_valid   = mux_valid;
+        assign mux_ready   = out_ready;
+    end
 
 `ifdef FORMAL
-    // Properties (tests/formal/hc_addr_mux.sby, k-induction): requesters keep VALID until granted (AXI) and
-    // keep their class; `allow`, out_ready and the other classes' requests are free every cycle. Then a
-    // waiting requester is granted before any other requester of its class is granted twice (bounded wait
-    // within a class, whatever the higher classes do), and grants go only to requesters of the highest
-    // class present.
+    // Properties (tests/formal/hc_addr_mux.sby, k-induction): requesters keep VALID and payload until
+    // granted (AXI) and keep their class; `allow`, out_ready and the other classes' requests are free every
+    // cycle. Then a waiting requester is granted before any other requester of its class is granted twice
+    // (bounded wait within a class, whatever the higher classes do); a grant goes to the highest class
+    // present when the choice was made; the output keeps VALID and payload until taken.
     logic f_past, f_live;
     hc_formal_reset u_f_reset (.clk, .rst_n, .f_past, .f_live);
     function automatic logic [PRIO_W-1:0] f_cls(input int i);
@@ -95,9 +149,15 @@ module hc_addr_mux #(
     end
     always_ff @(posedge clk) if (f_live) begin
         for (int i = 0; i < N; i++) begin
-            if ($past(in_valid[i] && !in_ready[i])) assume (in_valid[i]);
+            if ($past(in_valid[i] && !in_ready[i])) assume (in_valid[i] && $stable(in_payload[i*PW +: PW]));
             assume ($stable(in_prio));
         end
+        if ($past(out_valid && !out_ready)) assert (out_valid && $stable({out_payload, out_port}));
+        // a port granted now was of the highest class present when the choice was made (last cycle),
+        // unless the choice had been presented before
+        for (int i = 0; i < N; i++)
+            for (int k = 0; k < N; k++)
+                if (in_ready[i] && !$past(hold) && $past(in_valid[k])) assert (f_cls(k) <= f_cls(i));
     end
     always_comb if (rst_n && f_past) begin
         for (int i = 0; i < N; i++)
@@ -105,15 +165,20 @@ module hc_addr_mux #(
                 if (i != j && f_cls(i) == f_cls(j)) begin
                     // the property: j is not granted a second time while i waits
                     if (f_again[i][j] && in_valid[i]) assert (!in_ready[j]);
-                    // invariant (for the induction): since j's grant the class pointer has not passed i
-                    if (f_again[i][j] && in_valid[i])
-                        assert (f_dist(j, int'(u_arb.prio[f_cls(i)])) <= f_dist(j, i));
+                    // invariants (for the induction): since j's grant neither the class pointer nor a
+                    // choice in that class has passed i
+                    if (f_again[i][j] && in_valid[i]) begin
+                        assert (f_dist(j, int'(ptr[f_cls(i)])) <= f_dist(j, i));
+                        if (gvalid_q && gcls_q == f_cls(i)) assert (f_dist(j, int'(gidx_q)) <= f_dist(j, i));
+                    end
                 end
         for (int i = 0; i < N; i++) begin
-            if (in_ready[i]) assert (in_valid[i] && f_cls(i) == top_class);
+            if (in_ready[i]) assert (in_valid[i] && f_cls(i) == gcls_q);
             if (in_valid[i]) assert (f_cls(i) <= top_class);
         end
-        for (int c = 0; c < (1 << PRIO_W); c++) assert (int'(u_arb.prio[c]) < N);
+        if (gvalid_q) assert (int'(gidx_q) < N && f_cls(int'(gidx_q)) == gcls_q);
+        if (presented_q) assert (gvalid_q && in_valid[gidx_q]);
+        for (int c = 0; c < (1 << PRIO_W); c++) assert (int'(ptr[c]) < N);
     end
 `endif
 endmodule

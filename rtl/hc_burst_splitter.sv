@@ -6,7 +6,8 @@
 // of the equalizer (R merge, W split, B merge) know its length and whether it ends the original burst.
 //
 // Latency (cycles, in_valid -> out_valid, idle): 1 (STAGE_INPUT: 2). Throughput: one sub-burst per cycle; a new original
-// request is accepted in the same cycle the last sub-burst of the previous one is issued. Sub-bursts
+// request is accepted in the same cycle the last sub-burst of the previous one is issued (STAGE_INPUT: in
+// that cycle if the previous request was not split, one cycle later if it was; in_ready from flops). Sub-bursts
 // leave through an hc_reg_slice; with REGISTER_READY out_ready never reaches the split logic.
 //
 // Splitting rules
@@ -23,9 +24,11 @@
 //
 // Parameters: ADDR_WIDTH (>= 12), ID_WIDTH (>= 1), REGISTER_READY (output slice with registered READY),
 //             STAGE_INPUT (1: a request is loaded unchanged into "cur" first and every sub-burst is split
-//             from "cur", so no split arithmetic runs on the input — one cycle more latency, same throughput)
-// Runtime:    cfg_len (nominal beats - 1, 0..255), allow (a sub-burst may be issued: room to track it,
-//             budget); want reports that one would be issued but for allow
+//             from "cur", so no split arithmetic runs on the input and in_ready comes from flops — one cycle
+//             more latency, one idle address cycle after each request that is split)
+// Runtime:    cfg_len (nominal beats - 1, 0..255; STAGE_INPUT: taken per request as it enters "cur",
+//             otherwise per sub-burst), allow (a sub-burst may be issued: room to track it, budget); want
+//             reports that one would be issued but for allow
 module hc_burst_splitter #(
     parameter int ADDR_WIDTH = 32,
     parameter int ID_WIDTH   = 4,
@@ -140,6 +143,16 @@ module hc_burst_splitter #(
     // Source of the next sub-burst: the remainder if there is one, else the incoming request (STAGE_INPUT:
     // always "cur" — an incoming request is first loaded into it unchanged, so the split arithmetic starts
     // from flip-flops and not from the request buffer's output).
+    // STAGE_INPUT also keeps the nominal length with the request (cur_nom, taken when it enters "cur"), and
+    // a flag prepared as it enters: cur_last_q, "the next sub-burst from cur ends the request" (the split
+    // decision of a fresh request, one cycle ahead). READY then comes from flip-flops only: cur empty, or
+    // cur's single sub-burst leaving (cur_last_q and the load enable, whose inputs are flops). For a
+    // remainder the flag is 0, so the next request enters one cycle after the remainder's last sub-burst
+    // left: one idle cycle on the address channel per request that is split (none for requests that are
+    // not), which the data channel (every sub-burst is one beat or more) does not notice.
+    logic                 cur_last_q;
+    logic [7:0]           cur_nom;
+    wire  [7:0]           nominal   = STAGE_INPUT ? cur_nom : cfg_len;
     wire                  direct    = !STAGE_INPUT && !cur_valid;
     wire                  src_valid = cur_valid || (!STAGE_INPUT && in_valid);
     wire [ID_WIDTH-1:0]   src_id    = direct ? in_id    : cur_id;
@@ -148,7 +161,7 @@ module hc_burst_splitter #(
     wire [2:0]            src_size  = direct ? in_size  : cur_size;
     wire [1:0]            src_burst = direct ? in_burst : cur_burst;
     wire                  src_lock  = direct ? in_lock  : cur_lock;
-    wire split_t          sp        = split(src_addr, src_len, src_size, src_burst, src_lock, cfg_len);
+    wire split_t          sp        = split(src_addr, src_len, src_size, src_burst, src_lock, nominal);
     wire                  sub_last  = sp.last;
     wire [7:0]            sub_len   = sp.len;
 
@@ -171,31 +184,40 @@ module hc_burst_splitter #(
     assign {out_addr, out_len, out_size, out_burst, out_lock, out_cache, out_prot, out_qos} = out_data;
 
     // Accept a new original request when nothing is left over, or while the last sub-burst of the
-    // remainder is being issued (the new request then waits in "cur" for its first slot). The "last"
-    // decision for READY is made from "cur" alone (a second copy of `ends`, not the muxed source's):
-    // READY then never depends on the incoming request's own payload (no path from in_* to in_ready,
-    // which would close a loop through a request buffer's read pointer).
+    // remainder is being issued (the new request then waits in "cur" for its first slot). READY never
+    // depends on the incoming request's own payload (no path from in_* to in_ready, which would close a
+    // loop through a request buffer's read pointer): without STAGE_INPUT the "last" decision is made from
+    // "cur" alone (a second copy of `ends`, not the muxed source's); with it, from the prepared cur_last_q.
     wire   cur_ends = load && ends(cur_addr[11:0], cur_len, cur_size, cur_burst, cur_lock, cfg_len);
-    assign in_ready = cur_valid ? cur_ends : (STAGE_INPUT || (out_free && allow));
+    assign in_ready = STAGE_INPUT ? (!cur_valid || (load && cur_last_q))
+                                  : (cur_valid ? cur_ends : (out_free && allow));
+    wire   accept   = in_valid && in_ready;
 
     assign track_push = load;
     assign track_last = sub_last;
     assign track_len  = sub_len;
     assign track_id   = src_id;
 
-    wire stage   = STAGE_INPUT && !cur_valid && in_valid;   // an incoming request enters "cur" unchanged
+    // the next original moves into "cur" whole (STAGE_INPUT: whenever it is accepted; otherwise while the
+    // last sub-burst of "cur" is issued — the incoming request's first sub-burst, issued directly, already
+    // went out when "cur" was empty)
+    wire take_in = STAGE_INPUT ? accept : (cur_valid && sub_last);
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            cur_valid <= 1'b0;
+            cur_valid  <= 1'b0;
+            cur_last_q <= 1'b0;
+        end else if (STAGE_INPUT) begin
+            if (accept)    cur_valid <= 1'b1;
+            else if (load) cur_valid <= !sub_last;
+            if (accept)    cur_last_q <= ends(in_addr[11:0], in_len, in_size, in_burst, in_lock, cfg_len);
+            else if (load) cur_last_q <= 1'b0;
         end else begin
-            if (stage)     cur_valid <= 1'b1;
-            else if (load) cur_valid <= cur_valid ? (!sub_last || in_valid) : !sub_last;
+            if (load) cur_valid <= cur_valid ? (!sub_last || in_valid) : !sub_last;
         end
     end
 
-    wire take_in = stage || (cur_valid && sub_last);   // the next original moves into "cur" whole
     always_ff @(posedge clk) begin
-        if (load || stage) begin
+        if (load || (STAGE_INPUT && accept)) begin
             // "cur": either the next original whole, or the source's remainder after this sub-burst
             cur_id    <= take_in ? in_id    : src_id;
             cur_addr  <= take_in ? in_addr  : sp.next_addr;
@@ -207,5 +229,10 @@ module hc_burst_splitter #(
             cur_prot  <= (take_in || !cur_valid) ? in_prot  : cur_prot;
             cur_qos   <= (take_in || !cur_valid) ? in_qos   : cur_qos;
         end
+        if (STAGE_INPUT && accept) cur_nom <= cfg_len;
     end
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_ok = &{1'b0, cur_nom, cur_last_q};               // per STAGE_INPUT
+    /* verilator lint_on UNUSEDSIGNAL */
 endmodule

@@ -25,7 +25,9 @@
 // carry the high half lags the low half by one cycle; software reading HI, LO, HI (the driver) sees it,
 // its reads being more than a cycle apart. Registering the events as well was measured and dropped: +71
 // FF per port for no Fmax (the counters are not on the critical path).
-// Latency: none on the data path (observer; ar_room is a registered-state gate).
+// Latency: none on the data path (observer; ar_room is a registered-state gate). The counters show an
+//   event from the next cycle; MAX_RD_LATENCY from the second cycle after the RLAST (the latency is
+//   registered before the comparison).
 // Parameters: DEPTH (timestamps, >= 1)
 module hc_port_counters #(
     parameter int DEPTH = 18
@@ -55,7 +57,7 @@ module hc_port_counters #(
 
     localparam int CW = $clog2(DEPTH + 1);
 
-    logic [31:0]   now;
+    logic [31:0]   now, now_plus1;                  // the cycle counter and its next value (kept, not added)
     logic [31:0]   ts_head, young_head;
     logic          ts_empty, ts_full, young_empty, young_full_unused;
     logic [CW-1:0] n_old, ts_count_unused, young_count_unused;   // n_old: reads outstanding 2^32 - 1 cycles or more
@@ -63,7 +65,7 @@ module hc_port_counters #(
     wire do_push  = ar_fire && !ts_full;
     wire do_pop   = r_last_fire && !ts_empty;
     // the oldest young read reaches 2^32 - 1 cycles now (unless it completes in this very cycle)
-    wire mark     = !young_empty && young_head == now + 32'd1 && !(do_pop && n_old == '0);
+    wire mark     = !young_empty && young_head == now_plus1 && !(do_pop && n_old == '0);
     assign ar_room = !ts_full;
 
     hc_fifo #(.WIDTH(32), .DEPTH(DEPTH)) u_stamps (
@@ -89,8 +91,23 @@ module hc_port_counters #(
     wire [31:0] latency = (n_old != '0) ? '1 : now - ts_head;
 
     always_ff @(posedge clk) begin
-        if (!rst_n) now <= '0;
-        else        now <= now + 32'd1;
+        if (!rst_n) begin
+            now <= '0; now_plus1 <= 32'd1;
+        end else begin
+            now <= now_plus1; now_plus1 <= now_plus1 + 32'd1;
+        end
+    end
+
+    // a completed read's latency is registered, and compared with the maximum the next cycle (a FIFO read,
+    // a subtraction and a comparison are one carry chain each; MAX_RD_LATENCY follows one cycle later)
+    logic        lat_valid;
+    logic [31:0] lat_q;
+    always_ff @(posedge clk) begin
+        if (!rst_n || clear) begin
+            lat_valid <= 1'b0; lat_q <= '0;
+        end else begin
+            lat_valid <= do_pop; lat_q <= latency;
+        end
     end
 
     // byte counters: low halves with a registered carry into the high halves
@@ -127,7 +144,7 @@ module hc_port_counters #(
                 wr_txn <= sat_inc(wr_txn);
             end
             if (stall) stall_cycles <= sat_inc(stall_cycles);
-            if (do_pop && latency > max_rd_latency) max_rd_latency <= latency;
+            if (lat_valid && lat_q > max_rd_latency) max_rd_latency <= lat_q;
         end
     end
 

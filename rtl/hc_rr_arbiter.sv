@@ -4,12 +4,10 @@
 // Latency: combinational (req -> grant in the same cycle); the pointer of class `cls` moves on `advance`.
 // After requester i is granted, that class's search starts at i+1, so while all N request, each is granted
 // exactly once every N grants (paper 001, EXBAR: "one transaction per TS module in each round-cycle").
-// Classes: the caller (hc_addr_mux) presents only the requesters of one class per cycle and says which on
-// `cls`; each class keeps its own pointer, so grants to a higher class never move a lower class's pointer.
-// With one shared pointer a lower class's search restarted wherever the last higher-class grant left it:
-// with ports 0 and 1 in class 0 and port 2 in class 1 requesting every other cycle, port 1 was never
-// granted (issue 15). Now within a class a requesting port is granted before any other port of its class
-// is granted twice, whatever the other classes do (proven in hc_addr_mux's formal check).
+// Classes: the caller presents only the requesters of one class per cycle and says which on `cls`; each
+// class keeps its own pointer, so grants to a higher class never move a lower class's pointer (issue 15;
+// the crossbar's hc_addr_mux has its own registered-choice arbitration with the same per-class pointers
+// since issue 17; ps_stream_pick uses one class).
 // Work-conserving: if any requester is asserted, one is granted.
 // Parameters: N (1..64 requesters; the default 1 is used by no instance on purpose: when two IPs of rtl/
 //   are linted together, Verilator 5.048 gives a parameterization of a module the derived widths of the

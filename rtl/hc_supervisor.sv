@@ -3,7 +3,8 @@
 //
 //   s_axi -> hc_watchdog -> hc_efifo AR/AW -> hc_decoupler -> hc_guard -> axi_burst_equalizer -> m_axi
 //                           (+ guard verdict)          ^ hc_efifo R/B       ^ hc_reservation AR/AW gates
-//            hc_port_counters observes the handshakes behind the watchdog    the issue of sub-bursts
+//            hc_port_counters observes the handshakes behind the watchdog    the issue of sub-bursts;
+//                                                                            hc_efifo W before m_axi
 //
 // Cut points (issue 17): the request buffers (REQ_DEPTH entries of LUT-RAM per address channel) take the
 // accelerator's AR/AW with READY from a flip-flop (gated by flip-flops only: trip, decouple request, room
@@ -12,7 +13,9 @@
 // unchanged into its "cur" register and computes the sub-bursts from there (STAGE_INPUT), and its
 // sub-burst register drives m_axi. The response buffers (RESP_DEPTH entries per channel) end the
 // memory side's R/B chain (crossbar, equalizer, guard) with READY from a flip-flop; the decoupler,
-// watchdog and counters work from their output. W: the watchdog's W register (always there).
+// watchdog and counters work from their output. W: the watchdog's W register (always there) at the
+// accelerator side, and the write-data buffer (WDATA_DEPTH entries of LUT-RAM) at the memory side, so the
+// crossbar's W routing ends at a flop instead of running through equalizer, guard and decoupler.
 // The watchdog cuts off an accelerator that stalls the interconnect (timeout) or breaks WLAST, and
 // completes what it left open; its trip decouples the port, and it lets go only once the flags are
 // cleared and the decoupler reports the port drained (cut_off until then). Its W register is the one
@@ -25,24 +28,26 @@
 // (SLVERR) or lie outside the address window (DECERR) from going further; equalization splits to the
 // nominal length and limits outstanding sub-transactions per direction; reservation counts nominal
 // (already split) transactions against the per-period budgets where the equalizer issues them.
-// Latency (cycles, input VALID -> output VALID, idle): AR 3 | AW 3 | W 1 | R 1 | B 1 at the default
-//   (request buffer, split stage, sub-burst register; response buffer); REQ_DEPTH 0 and RESP_DEPTH 0 (the
-//   minimum-latency setting): AR 1 | AW 1 | W 1 | R 0 | B 0. W: the watchdog's W register, and a beat
-//   waits for its AW to be issued. Decoupler, guard, reservation and counters add none.
+// Latency (cycles, input VALID -> output VALID, idle): AR 3 | AW 3 | W 2 | R 1 | B 1 at the default
+//   (request buffer, split stage, sub-burst register; W register and write-data buffer; response buffer);
+//   REQ_DEPTH, WDATA_DEPTH and RESP_DEPTH 0 (the minimum-latency setting): AR 1 | AW 1 | W 1 | R 0 | B 0.
+//   A W beat waits for its AW to be issued. Decoupler, guard, reservation and counters add none.
 // Configuration: every cfg_* input is applied at a transaction boundary by the module that uses it
 //   (equalizer: per sub-burst; reservation: at the period recharge; decoupler: between requests; window:
 //   to requests taken from the next cycle on).
 // Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH (as axi_burst_equalizer), TRACK_DEPTH (1..255),
 //   REQ_DEPTH (AR/AW cut: requests buffered per address channel, 2..64; 0: none — the guard checks in the
 //   path, the splitter splits the request as it arrives), RESP_DEPTH (R/B cut: responses buffered per
-//   channel, 2..64; 0: none, R/B pass through combinationally).
+//   channel, 2..64; 0: none, R/B pass through combinationally), WDATA_DEPTH (W cut: write beats buffered
+//   towards the crossbar, 2..64; 0: none).
 module hc_supervisor #(
     parameter int ADDR_WIDTH  = 32,
     parameter int DATA_WIDTH  = 64,
     parameter int ID_WIDTH    = 4,
     parameter int TRACK_DEPTH = 16,
     parameter int REQ_DEPTH   = 4,
-    parameter int RESP_DEPTH  = 4
+    parameter int RESP_DEPTH  = 4,
+    parameter int WDATA_DEPTH = 4
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -158,6 +163,8 @@ module hc_supervisor #(
             $fatal(1, "hc_supervisor: REQ_DEPTH must be 0 or 2..64 (got %0d)", REQ_DEPTH);
         if (RESP_DEPTH == 1 || RESP_DEPTH < 0 || RESP_DEPTH > 64)
             $fatal(1, "hc_supervisor: RESP_DEPTH must be 0 or 2..64 (got %0d)", RESP_DEPTH);
+        if (WDATA_DEPTH == 1 || WDATA_DEPTH < 0 || WDATA_DEPTH > 64)
+            $fatal(1, "hc_supervisor: WDATA_DEPTH must be 0 or 2..64 (got %0d)", WDATA_DEPTH);
     end
 
     // decoupler -> equalizer
@@ -492,11 +499,19 @@ module hc_supervisor #(
     assign m_axi_awcache = e_awcache;
     assign m_axi_awprot = e_awprot;
     assign m_axi_awqos = e_awqos;
-    assign m_axi_wdata = e_wdata;
-    assign m_axi_wstrb = e_wstrb;
-    assign m_axi_wlast = e_wlast;
-    assign m_axi_wvalid = e_wvalid;
-    assign e_wready = m_axi_wready;
+    // ---- W cut: the write data leaves through a buffer (LUT-RAM, READY towards the equalizer from a flop),
+    //      so the crossbar's W routing (its grant-order FIFO and m_axi_wready) ends here and does not run
+    //      through the equalizer, guard and decoupler into the watchdog's W register. WDATA_DEPTH 0: none.
+    if (WDATA_DEPTH > 0) begin : g_w_fifo
+        hc_efifo #(.WIDTH(DATA_WIDTH + DATA_WIDTH / 8 + 1), .DEPTH(WDATA_DEPTH)) u_w_fifo (
+            .clk(aclk), .rst_n(aresetn),
+            .in_data({e_wdata, e_wstrb, e_wlast}), .in_valid(e_wvalid), .in_ready(e_wready),
+            .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready)
+        );
+    end else begin : g_w_bypass
+        assign {m_axi_wdata, m_axi_wstrb, m_axi_wlast, m_axi_wvalid} = {e_wdata, e_wstrb, e_wlast, e_wvalid};
+        assign e_wready = m_axi_wready;
+    end
     assign e_bid = m_axi_bid;
     assign e_bresp = m_axi_bresp;
     assign e_bvalid = m_axi_bvalid;

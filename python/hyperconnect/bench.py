@@ -27,8 +27,8 @@ def _measure(toplevel: str, sources: list, build_name: str, s_prefix: str) -> di
     return json.loads(out.read_text())
 
 
-# the minimum-latency cut setting of axi_hyperconnect: no request buffers, no response buffers
-MIN_LATENCY = {"REQ_DEPTH": 0, "RESP_DEPTH": 0}
+# the minimum-latency cut setting of axi_hyperconnect: no request, write-data or response buffers
+MIN_LATENCY = {"REQ_DEPTH": 0, "RESP_DEPTH": 0, "WDATA_DEPTH": 0}
 
 
 def hyperconnect_latency(params: dict[str, int] | None = None) -> dict[str, int]:
@@ -47,7 +47,7 @@ def run() -> dict[str, Any]:
         "axi_burst_equalizer": _measure("axi_burst_equalizer", paths.rtl_sources(), "lat_abe", "s_axi"),
         "axi_exbar": _measure("axi_exbar_wrap", paths.rtl_sources() + [wrap], "lat_exbar", "s00_axi"),
         "axi_hyperconnect": hyperconnect_latency(),
-        "axi_hyperconnect (REQ/RESP_DEPTH 0)": hyperconnect_latency(MIN_LATENCY),
+        "axi_hyperconnect (REQ/WDATA/RESP_DEPTH 0)": hyperconnect_latency(MIN_LATENCY),
     }
     out = paths.BUILD / "bench" / "latency.json"
     out.write_text(json.dumps(report, indent=2) + "\n")

@@ -42,10 +42,11 @@ from .scenario import Scenario
 from .scenario_sim import TRACK_DEPTH   # the stock configuration's outstanding limit
 
 # axi_hyperconnect's own pipeline at the default cut setting, cycles (docs/hyperconnect.md, latency table):
-# the address path (request buffer, split stage, sub-burst register, crossbar; 2 before issue 17) and the
-# response buffer on R (0 before issue 17). A read's delay bound counts both once.
+# the address path (request buffer, split stage, sub-burst register, crossbar's registered choice; 2 before
+# issue 17) and the R path (crossbar's skid buffer, port's response buffer; 0 before issue 17). A read's
+# delay bound counts both once.
 AR_LATENCY = 4
-R_LATENCY = 1
+R_LATENCY = 2
 PIPE_LATENCY = AR_LATENCY + R_LATENCY
 
 

@@ -257,8 +257,10 @@ async def test_max_read_latency_saturates(dut):
     await m.read(Burst(0, READ_BASE, 3, 3, INCR))
     while await tb.rd(port(1, RD_TXN)) != 1:                            # the read was accepted
         pass
-    now = dut.u_core.g_port[1].u_supervisor.u_counters.now
-    now.value = (int(now.value) + 2**32 - 256) % 2**32
+    counters = dut.u_core.g_port[1].u_supervisor.u_counters
+    now = (int(counters.now.value) + 2**32 - 256) % 2**32
+    counters.now.value = now                                            # the counter and its next value
+    counters.now_plus1.value = (now + 1) % 2**32
     await ClockCycles(dut.aclk, 400)
     tb.mem.r.pause = False
     await tb.settle()

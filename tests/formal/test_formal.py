@@ -43,8 +43,8 @@ W_NOT_REGISTERED = (
 # job's default in MUTANT_TASK): each is a mistake the design could plausibly have
 MUTANTS = {
     # issue 15: one round-robin pointer moved by every class's grants (a lower class's port starves)
-    ("hc_addr_mux", "hc_rr_arbiter.sv", "shared_pointer"): (
-        "else if (advance && grant_valid && CW'(c) == cls)", "else if (advance && grant_valid)"),
+    ("hc_addr_mux", "hc_addr_mux.sv", "shared_pointer"): (
+        "if (take) ptr[gcls_q] <= after(gidx_q);", "if (take) ptr <= {CLASSES{after(gidx_q)}};"),
     ("hc_guard", "hc_guard.sv", "window_not_frozen"): (      # a window change withdraws a waiting request
         "end else if (!(m_axi_arvalid && !m_axi_arready) && !(m_axi_awvalid && !m_axi_awready)) begin",
         "end else begin"),
@@ -73,7 +73,9 @@ MUTANTS = {
     # chain of gates (an unstable accelerator reaches the memory port); payload without VALID (issue 15)
     ("hc_supervisor", "hc_supervisor.sv", "guard_sees_sub_burst_rlast"): (
         ".m_axi_rlast(g_rlast)", ".m_axi_rlast(m_axi_rlast)"),
-    ("hc_supervisor", "hc_watchdog.sv", "w_not_registered"): W_NOT_REGISTERED,
+    # (at the minimum-latency setting: at the default, the write-data buffer towards the crossbar holds W
+    # stable too, so the mutant is caught there only without it)
+    ("hc_supervisor", "hc_watchdog.sv", "w_not_registered"): (*W_NOT_REGISTERED, "bmc_min"),
     ("hc_supervisor", "hc_supervisor.sv", "r_payload_unmasked"): (
         "= s_axi_rvalid ? {c_rid, c_rdata, c_rresp, c_rlast} : '0;", "= {c_rid, c_rdata, c_rresp, c_rlast};"),
     # the whole IP: a port's own responses, dropped while it is cut off, on its wires; the W register gone

@@ -22,7 +22,7 @@ def test_every_source_listed_once() -> None:
     on_disk = sorted([*paths.RTL.rglob("*.sv"), *paths.BENCH_RTL.glob("*.sv")])
     assert sorted(listed) == on_disk
     assert all(p.is_file() for p in listed)
-    # within a fileset no file twice (hc_fifo/hc_rr_arbiter are shared by rtl and stream on purpose)
+    # within a fileset no file twice (hc_fifo is shared by rtl and stream on purpose)
     for name in manifest.fileset_names():
         entries = manifest._core()["filesets"][name]["files"]
         assert len(entries) == len({str(e) for e in entries}), name

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from hyperconnect import paths
 
-CONTROL = ("hc_period", "hc_reservation", "hc_decoupler", "hc_regs_axil", "hc_port_counters", "hc_rr_arbiter")
+CONTROL = ("hc_period", "hc_reservation", "hc_decoupler", "hc_regs_axil", "hc_port_counters", "hc_rr_arbiter",
+           "hc_addr_mux")
 
 
 def test_control_flops_have_reset() -> None:
