@@ -18,7 +18,11 @@
 //             reach the split logic or s_axi_arready/awready combinationally; 0 saves ~140 LUT/120 FF),
 //             STAGE_INPUT (default 0; 1: a request enters the splitter's "cur" register unchanged and is
 //             split from there — AR/AW latency 2, the split arithmetic starting from flops, s_axi_arready/
-//             awready from flops, one idle address cycle after each request that is split)
+//             awready from flops, one idle address cycle after each request that is split),
+//             OUT_DEPTH (default 0; 3..64: the AR/AW outputs are hc_efifo buffers of that many sub-bursts,
+//             with m_axi_armore/awmore, see hc_burst_splitter; 0: register slices, *more 0),
+//             LEGAL_IN (default 0; 1: every request keeps the AXI burst rules, as behind hc_guard — the
+//             splitters then skip the 4 KB page arithmetic, see hc_burst_splitter)
 // Runtime:    rd_issue_allow / wr_issue_allow  gate the issue of sub-bursts (the supervisor's reservation
 //             budgets; ar_/aw_want and ar_/aw_issue tell it what waits and what was issued); tie high
 //             cfg_nominal_len  beta, 1..256 beats (0 is taken as 1, above 256 as 256)
@@ -38,7 +42,7 @@
 //             rotates IDs; issue 15.) An exclusive-access monitor behind the equalizer sees one ID per
 //             equalizer.
 // Choices:    WRAP and exclusive (AxLOCK) bursts pass unsplit. INCR sub-bursts never cross a 4 KB
-//             boundary, even when an (illegal) original does.
+//             boundary, even when an (illegal) original does (LEGAL_IN 0).
 // Assumes:    AxSIZE <= log2(DATA_WIDTH/8); the master's WLAST is not used (the equalizer counts beats
 //             from AWLEN); the slave answers every sub-burst with exactly AxLEN+1 R beats / one B, and
 //             answers one ID in order (AXI); m_axi_rid/bid are not used.
@@ -48,7 +52,9 @@ module axi_burst_equalizer #(
     parameter int ID_WIDTH    = 4,
     parameter int TRACK_DEPTH = 16,
     parameter bit REGISTER_READY = 1'b1,
-    parameter bit STAGE_INPUT    = 1'b0
+    parameter bit STAGE_INPUT    = 1'b0,
+    parameter bit LEGAL_IN       = 1'b0,
+    parameter int OUT_DEPTH      = 0
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -111,6 +117,7 @@ module axi_burst_equalizer #(
     output logic [2:0]              m_axi_awprot,
     output logic [3:0]              m_axi_awqos,
     output logic                    m_axi_awvalid,
+    output logic                    m_axi_awmore,       // OUT_DEPTH: another AW sub-burst waits behind (0 otherwise)
     input  logic                    m_axi_awready,
     output logic [DATA_WIDTH-1:0]   m_axi_wdata,
     output logic [DATA_WIDTH/8-1:0] m_axi_wstrb,
@@ -131,6 +138,7 @@ module axi_burst_equalizer #(
     output logic [2:0]              m_axi_arprot,
     output logic [3:0]              m_axi_arqos,
     output logic                    m_axi_arvalid,
+    output logic                    m_axi_armore,       // OUT_DEPTH: another AR sub-burst waits behind (0 otherwise)
     input  logic                    m_axi_arready,
     input  logic [ID_WIDTH-1:0]     m_axi_rid,
     input  logic [DATA_WIDTH-1:0]   m_axi_rdata,
@@ -197,7 +205,7 @@ module axi_burst_equalizer #(
     end
     logic ar_split_want;
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY),
-                        .STAGE_INPUT(STAGE_INPUT)) u_ar_split (
+                        .STAGE_INPUT(STAGE_INPUT), .LEGAL_IN(LEGAL_IN), .OUT_DEPTH(OUT_DEPTH)) u_ar_split (
         .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
         .allow(rd_room && rd_issue_allow), .want(ar_split_want),
         .in_id(s_axi_arid), .in_addr(s_axi_araddr), .in_len(s_axi_arlen), .in_size(s_axi_arsize),
@@ -206,6 +214,7 @@ module axi_burst_equalizer #(
         .out_addr(m_axi_araddr), .out_len(m_axi_arlen), .out_size(m_axi_arsize),
         .out_burst(m_axi_arburst), .out_lock(m_axi_arlock), .out_cache(m_axi_arcache),
         .out_prot(m_axi_arprot), .out_qos(m_axi_arqos), .out_valid(m_axi_arvalid), .out_ready(m_axi_arready),
+        .out_more(m_axi_armore),
         .track_push(rt_push), .track_last(rt_last_in), .track_len(rt_len_unused), .track_id(rt_id_in)
     );
     assign m_axi_arid = '0;
@@ -233,10 +242,8 @@ module axi_burst_equalizer #(
     logic [ID_WIDTH-1:0] aw_id_in, bt_head_id;
     logic          bt_head_last, bt_empty, bt_full;
     logic [CW-1:0] bt_count;
-    logic [7:0]    wt_head_len;
     wire           b_fire = m_axi_bvalid && m_axi_bready;
-    logic          wt_empty, wt_full;
-    logic [CW-1:0] wt_count_unused;
+    logic          wt_full;
 
     // registered as rd_room; the W tracker never holds more entries than the B tracker (an entry leaves
     // it at WLAST, before the sub-burst's B), so bt_count below the limit means neither is full
@@ -248,7 +255,7 @@ module axi_burst_equalizer #(
     end
     logic aw_split_want;
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY),
-                        .STAGE_INPUT(STAGE_INPUT)) u_aw_split (
+                        .STAGE_INPUT(STAGE_INPUT), .LEGAL_IN(LEGAL_IN), .OUT_DEPTH(OUT_DEPTH)) u_aw_split (
         .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
         .allow(wr_room && wr_issue_allow), .want(aw_split_want),
         .in_id(s_axi_awid), .in_addr(s_axi_awaddr), .in_len(s_axi_awlen), .in_size(s_axi_awsize),
@@ -257,6 +264,7 @@ module axi_burst_equalizer #(
         .out_addr(m_axi_awaddr), .out_len(m_axi_awlen), .out_size(m_axi_awsize),
         .out_burst(m_axi_awburst), .out_lock(m_axi_awlock), .out_cache(m_axi_awcache),
         .out_prot(m_axi_awprot), .out_qos(m_axi_awqos), .out_valid(m_axi_awvalid), .out_ready(m_axi_awready),
+        .out_more(m_axi_awmore),
         .track_push(aw_push), .track_last(aw_last_in), .track_len(aw_len_in), .track_id(aw_id_in)
     );
     assign m_axi_awid = '0;
@@ -264,25 +272,18 @@ module axi_burst_equalizer #(
     assign aw_issue   = aw_push;
 
     // W split (R5): one entry per issued write sub-burst holding its length; WLAST is inserted on the
-    // beat that completes it.
-    logic [7:0] w_beat;
-    wire        w_fire = m_axi_wvalid && m_axi_wready;
-    assign m_axi_wlast = (w_beat == wt_head_len);
-
-    hc_fifo #(.WIDTH(8), .DEPTH(TRACK_DEPTH)) u_w_track (
-        .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_data(aw_len_in), .pop(w_fire && m_axi_wlast),
-        .head(wt_head_len), .empty(wt_empty), .full(wt_full), .count(wt_count_unused)
+    // beat that completes it (hc_w_tracker: the current sub-burst's position and WLAST in flops).
+    wire w_fire = m_axi_wvalid && m_axi_wready;
+    logic wt_valid;
+    hc_w_tracker #(.DEPTH(TRACK_DEPTH < 2 ? 2 : TRACK_DEPTH)) u_w_track (
+        .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_len(aw_len_in), .full(wt_full),
+        .beat(w_fire), .valid(wt_valid), .last(m_axi_wlast)
     );
 
     assign m_axi_wdata  = s_axi_wdata;
     assign m_axi_wstrb  = s_axi_wstrb;
-    assign m_axi_wvalid = s_axi_wvalid && !wt_empty;
-    assign s_axi_wready = m_axi_wready && !wt_empty;
-
-    always_ff @(posedge aclk) begin
-        if (!aresetn)     w_beat <= '0;
-        else if (w_fire)  w_beat <= m_axi_wlast ? 8'd0 : w_beat + 8'd1;
-    end
+    assign m_axi_wvalid = s_axi_wvalid && wt_valid;
+    assign s_axi_wready = m_axi_wready && wt_valid;
 
     // B merge (R5): sub-responses of non-final sub-bursts are absorbed (their worst BRESP kept); the
     // final one goes to the master carrying the worst BRESP of all (DECERR > SLVERR > EXOKAY > OKAY).
@@ -308,7 +309,7 @@ module axi_burst_equalizer #(
     // The master's WLAST is redundant with AWLEN; it is deliberately not used. The slave's RID/BID are
     // always 0 (one ID downstream).
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, s_axi_wlast, rt_len_unused, wt_count_unused, m_axi_rid, m_axi_bid, rt_full, bt_full, wt_full};
+    wire unused_ok = &{1'b0, s_axi_wlast, rt_len_unused, m_axi_rid, m_axi_bid, rt_full, bt_full, wt_full};
     /* verilator lint_on UNUSEDSIGNAL */
 
 `ifdef FORMAL

@@ -29,7 +29,10 @@
 //             W_ROUTE_DEPTH (>= 1), M_ID_WIDTH (derived; do not override), PRIO_W (class bits, 1..4),
 //             REGISTER_READY (default 0; 1 adds skid buffers after the AR/AW muxes so m_axi_arready/awready
 //             reach nothing combinationally, one cycle more on AR/AW), RESP_REG (default 0; 1: the memory's
-//             R and B enter skid buffers and are routed from their registers, one cycle more on R/B)
+//             R and B enter skid buffers and are routed from their registers, one cycle more on R/B),
+//             HEADS_KNOWN (default 0; 1: the ports report s_axi_armore/awmore — another request behind the
+//             head, from a flop — and the AR/AW choice is made only of heads that are there when presented
+//             and only with room for them, so the memory's READY meets no port's VALID; see hc_addr_mux)
 // Ports:      s_axi_* are packed per-port vectors, port i in bits [i*W +: W]; m_axi_* is one port.
 // Assumes:    masters keep AXI order rules (W beats in AW order per port, WLAST on the last beat).
 module axi_exbar #(
@@ -40,6 +43,7 @@ module axi_exbar #(
     parameter int W_ROUTE_DEPTH = 32,
     parameter bit REGISTER_READY = 1'b0,
     parameter bit RESP_REG      = 1'b0,
+    parameter bit HEADS_KNOWN   = 1'b0,
     parameter int PRIO_W        = 2,
     localparam int PORT_W       = (S_COUNT > 1) ? $clog2(S_COUNT) : 1,
     parameter int M_ID_WIDTH    = ID_WIDTH + PORT_W,
@@ -59,6 +63,7 @@ module axi_exbar #(
     input  logic [S_COUNT*3-1:0]            s_axi_awprot,
     input  logic [S_COUNT*4-1:0]            s_axi_awqos,
     input  logic [S_COUNT-1:0]              s_axi_awvalid,
+    input  logic [S_COUNT-1:0]              s_axi_awmore,   // HEADS_KNOWN: another AW waits behind the head
     output logic [S_COUNT-1:0]              s_axi_awready,
     input  logic [S_COUNT*DATA_WIDTH-1:0]   s_axi_wdata,
     input  logic [S_COUNT*STRB_WIDTH-1:0]   s_axi_wstrb,
@@ -79,6 +84,7 @@ module axi_exbar #(
     input  logic [S_COUNT*3-1:0]            s_axi_arprot,
     input  logic [S_COUNT*4-1:0]            s_axi_arqos,
     input  logic [S_COUNT-1:0]              s_axi_arvalid,
+    input  logic [S_COUNT-1:0]              s_axi_armore,   // HEADS_KNOWN: another AR waits behind the head
     output logic [S_COUNT-1:0]              s_axi_arready,
     output logic [S_COUNT*ID_WIDTH-1:0]     s_axi_rid,
     output logic [S_COUNT*DATA_WIDTH-1:0]   s_axi_rdata,
@@ -164,18 +170,20 @@ module axi_exbar #(
     logic       rd_room, wr_room;  // registered: prepared from the counts they will have
     wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast;
     wire        b_done = m_axi_bvalid && m_axi_bready;
-    // the next count and room with and without a grant this cycle, computed in parallel from the count and
-    // the completion; the grant (which depends on the memory's READY and the arbitration) only selects
-    function automatic logic [15:0] after_done(input logic [15:0] n, input logic done);
-        return done ? ((n == '0) ? '0 : n - 16'd1) : n;
-    endfunction
+    // the next count and room for every outcome of this cycle (grant or not, completion or not), computed in
+    // parallel from the count alone: the completion (the memory's handshake and the routing) and the grant
+    // (the memory's READY and the arbitration) only select
     function automatic logic room_at(input logic [15:0] n);
         return (cfg_global_limit == '0) || (n < 16'(cfg_global_limit));
     endfunction
-    wire [15:0] rd_keep = after_done(rd_out, r_done), rd_plus = after_done(rd_out + 16'd1, r_done);
-    wire [15:0] wr_keep = after_done(wr_out, b_done), wr_plus = after_done(wr_out + 16'd1, b_done);
-    wire        rd_room_keep = room_at(rd_keep), rd_room_plus = room_at(rd_plus);
-    wire        wr_room_keep = room_at(wr_keep), wr_room_plus = room_at(wr_plus);
+    wire [15:0] rd_dec = (rd_out == '0) ? '0 : rd_out - 16'd1, wr_dec = (wr_out == '0) ? '0 : wr_out - 16'd1;
+    wire [15:0] rd_inc = rd_out + 16'd1, wr_inc = wr_out + 16'd1;
+    wire [15:0] rd_keep = r_done ? rd_dec : rd_out, rd_plus = r_done ? rd_out : rd_inc;
+    wire [15:0] wr_keep = b_done ? wr_dec : wr_out, wr_plus = b_done ? wr_out : wr_inc;
+    wire        rd_room_keep = r_done ? room_at(rd_dec) : room_at(rd_out);
+    wire        rd_room_plus = r_done ? room_at(rd_out) : room_at(rd_inc);
+    wire        wr_room_keep = b_done ? room_at(wr_dec) : room_at(wr_out);
+    wire        wr_room_plus = b_done ? room_at(wr_out) : room_at(wr_inc);
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
             rd_out <= '0; wr_out <= '0; rd_room <= 1'b1; wr_room <= 1'b1;
@@ -190,9 +198,10 @@ module axi_exbar #(
     // ---------------------------------------------------------------- AR
     logic [APW-1:0]    ar_out;
     logic [PORT_W-1:0] ar_port, ar_gidx_unused;
-    hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY), .PRIO_W(PRIO_W)) u_ar_mux (
-        .clk(aclk), .rst_n(aresetn), .allow(rd_room),
-        .in_payload(ar_payload), .in_valid(s_axi_arvalid), .in_prio(cfg_prio), .in_ready(s_axi_arready),
+    hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY), .PRIO_W(PRIO_W),
+                  .HEADS_KNOWN(HEADS_KNOWN)) u_ar_mux (
+        .clk(aclk), .rst_n(aresetn), .allow(rd_room), .allow_next({rd_room_plus, rd_room_keep}),
+        .in_payload(ar_payload), .in_valid(s_axi_arvalid), .in_more(s_axi_armore), .in_prio(cfg_prio), .in_ready(s_axi_arready),
         .out_payload(ar_out), .out_port(ar_port), .out_valid(m_axi_arvalid), .out_ready(m_axi_arready),
         .grant_fire(ar_gfire), .grant_idx(ar_gidx_unused)
     );
@@ -206,11 +215,16 @@ module axi_exbar #(
     logic [PORT_W-1:0] aw_port, aw_gidx;
     logic [PORT_W-1:0] w_port;
     logic              wr_empty, wr_full;
-    logic [$clog2(W_ROUTE_DEPTH+1)-1:0] wr_count_unused;
+    logic [$clog2(W_ROUTE_DEPTH+1)-1:0] wr_count;
 
-    hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY), .PRIO_W(PRIO_W)) u_aw_mux (
+    // (HEADS_KNOWN: the route FIFO's room next cycle counted without this cycle's pop — at worst one cycle
+    // late when it was full)
+    wire [1:0] route_room_next = {32'(wr_count) + 1 < W_ROUTE_DEPTH, 32'(wr_count) < W_ROUTE_DEPTH};
+    hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY), .PRIO_W(PRIO_W),
+                  .HEADS_KNOWN(HEADS_KNOWN)) u_aw_mux (
         .clk(aclk), .rst_n(aresetn), .allow(!wr_full && wr_room),
-        .in_payload(aw_payload), .in_valid(s_axi_awvalid), .in_prio(cfg_prio), .in_ready(s_axi_awready),
+        .allow_next(route_room_next & {wr_room_plus, wr_room_keep}),
+        .in_payload(aw_payload), .in_valid(s_axi_awvalid), .in_more(s_axi_awmore), .in_prio(cfg_prio), .in_ready(s_axi_awready),
         .out_payload(aw_out), .out_port(aw_port), .out_valid(m_axi_awvalid), .out_ready(m_axi_awready),
         .grant_fire(aw_gfire), .grant_idx(aw_gidx)
     );
@@ -222,7 +236,7 @@ module axi_exbar #(
     wire w_fire = m_axi_wvalid && m_axi_wready;
     hc_fifo #(.WIDTH(PORT_W), .DEPTH(W_ROUTE_DEPTH)) u_w_route (
         .clk(aclk), .rst_n(aresetn), .push(aw_gfire), .push_data(aw_gidx), .pop(w_fire && m_axi_wlast),
-        .head(w_port), .empty(wr_empty), .full(wr_full), .count(wr_count_unused)
+        .head(w_port), .empty(wr_empty), .full(wr_full), .count(wr_count)
     );
 
     // ---------------------------------------------------------------- W (0 cycles, routed by grant order)
@@ -288,6 +302,6 @@ module axi_exbar #(
     end
 
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, ar_gidx_unused, wr_count_unused};
+    wire unused_ok = &{1'b0, ar_gidx_unused};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

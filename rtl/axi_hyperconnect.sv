@@ -280,6 +280,7 @@ module axi_hyperconnect #(
     logic [S_COUNT*3-1:0] x_arprot;
     logic [S_COUNT*4-1:0] x_arqos;
     logic [S_COUNT-1:0] x_arvalid;
+    logic [S_COUNT-1:0] x_armore, x_awmore;       // another sub-burst behind the port's head (REQ_DEPTH > 0)
     logic [S_COUNT-1:0] x_arready;
     logic [S_COUNT*ID_WIDTH-1:0] x_rid;
     logic [S_COUNT*DATA_WIDTH-1:0] x_rdata;
@@ -409,6 +410,7 @@ module axi_hyperconnect #(
             .m_axi_awlen(x_awlen[i*8 +: 8]), .m_axi_awsize(x_awsize[i*3 +: 3]),
             .m_axi_awburst(x_awburst[i*2 +: 2]), .m_axi_awlock(x_awlock[i]), .m_axi_awcache(x_awcache[i*4 +: 4]),
             .m_axi_awprot(x_awprot[i*3 +: 3]), .m_axi_awqos(x_awqos[i*4 +: 4]), .m_axi_awvalid(x_awvalid[i]),
+            .m_axi_awmore(x_awmore[i]),
             .m_axi_awready(x_awready[i]), .m_axi_wdata(x_wdata[i*DATA_WIDTH +: DATA_WIDTH]),
             .m_axi_wstrb(x_wstrb[i*STRB_WIDTH +: STRB_WIDTH]), .m_axi_wlast(x_wlast[i]),
             .m_axi_wvalid(x_wvalid[i]), .m_axi_wready(x_wready[i]), .m_axi_bid(x_bid[i*ID_WIDTH +: ID_WIDTH]),
@@ -417,6 +419,7 @@ module axi_hyperconnect #(
             .m_axi_arlen(x_arlen[i*8 +: 8]), .m_axi_arsize(x_arsize[i*3 +: 3]),
             .m_axi_arburst(x_arburst[i*2 +: 2]), .m_axi_arlock(x_arlock[i]), .m_axi_arcache(x_arcache[i*4 +: 4]),
             .m_axi_arprot(x_arprot[i*3 +: 3]), .m_axi_arqos(x_arqos[i*4 +: 4]), .m_axi_arvalid(x_arvalid[i]),
+            .m_axi_armore(x_armore[i]),
             .m_axi_arready(x_arready[i]), .m_axi_rid(x_rid[i*ID_WIDTH +: ID_WIDTH]),
             .m_axi_rdata(x_rdata[i*DATA_WIDTH +: DATA_WIDTH]), .m_axi_rresp(x_rresp[i*2 +: 2]),
             .m_axi_rlast(x_rlast[i]), .m_axi_rvalid(x_rvalid[i]), .m_axi_rready(x_rready[i])
@@ -448,16 +451,19 @@ module axi_hyperconnect #(
 
     // ------------------------------------------------------------------ crossbar
     axi_exbar #(.S_COUNT(S_COUNT), .ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
-                .W_ROUTE_DEPTH(W_ROUTE_DEPTH), .PRIO_W(2), .RESP_REG(RESP_DEPTH > 0)) u_exbar (
+                .W_ROUTE_DEPTH(W_ROUTE_DEPTH), .PRIO_W(2), .RESP_REG(RESP_DEPTH > 0),
+                .HEADS_KNOWN(REQ_DEPTH > 0)) u_exbar (
         .aclk, .aresetn, .cfg_prio(prio), .cfg_global_limit({1'b0, glimit}),
         .s_axi_awid(x_awid), .s_axi_awaddr(x_awaddr), .s_axi_awlen(x_awlen), .s_axi_awsize(x_awsize),
         .s_axi_awburst(x_awburst), .s_axi_awlock(x_awlock), .s_axi_awcache(x_awcache), .s_axi_awprot(x_awprot),
-        .s_axi_awqos(x_awqos), .s_axi_awvalid(x_awvalid), .s_axi_awready(x_awready), .s_axi_wdata(x_wdata),
+        .s_axi_awqos(x_awqos), .s_axi_awvalid(x_awvalid), .s_axi_awmore(x_awmore), .s_axi_awready(x_awready),
+        .s_axi_wdata(x_wdata),
         .s_axi_wstrb(x_wstrb), .s_axi_wlast(x_wlast), .s_axi_wvalid(x_wvalid), .s_axi_wready(x_wready),
         .s_axi_bid(x_bid), .s_axi_bresp(x_bresp), .s_axi_bvalid(x_bvalid), .s_axi_bready(x_bready),
         .s_axi_arid(x_arid), .s_axi_araddr(x_araddr), .s_axi_arlen(x_arlen), .s_axi_arsize(x_arsize),
         .s_axi_arburst(x_arburst), .s_axi_arlock(x_arlock), .s_axi_arcache(x_arcache), .s_axi_arprot(x_arprot),
-        .s_axi_arqos(x_arqos), .s_axi_arvalid(x_arvalid), .s_axi_arready(x_arready), .s_axi_rid(x_rid),
+        .s_axi_arqos(x_arqos), .s_axi_arvalid(x_arvalid), .s_axi_armore(x_armore), .s_axi_arready(x_arready),
+        .s_axi_rid(x_rid),
         .s_axi_rdata(x_rdata), .s_axi_rresp(x_rresp), .s_axi_rlast(x_rlast), .s_axi_rvalid(x_rvalid),
         .s_axi_rready(x_rready),
         .m_axi_awid(m_axi_awid), .m_axi_awaddr(m_axi_awaddr), .m_axi_awlen(m_axi_awlen),

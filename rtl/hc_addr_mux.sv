@@ -20,24 +20,36 @@
 // The granted port's index is reported on out_port and on grant_fire/grant_idx (for the write-data
 // routing order). REGISTER_READY adds an hc_reg_slice with registered READY after the mux: out_ready
 // then reaches nothing combinationally, for one more cycle.
+// HEADS_KNOWN (issue 17): the ports report in_more (a flop: another request is behind the head, so the
+// head is still there after a take) and the user gives `allow` one cycle ahead (allow_next, for either
+// outcome of this cycle's take). A choice is then made only of a head that will be there — a port
+// being taken now is chosen again only with in_more — and only if `allow` will hold, so out_valid is the
+// choice's own flop: the take depends on no port's VALID and no allow gate (without HEADS_KNOWN it runs
+// through the N:1 mux of the chosen port's VALID and `allow`). With in_more from a buffer of 3 or more
+// entries a port alone still gets one request per cycle.
 // Parameters: N (ports, 1..64), PW (payload width per port, bits), REGISTER_READY (output skid slice),
-//             PRIO_W (bits of a priority class, 1..4)
+//             PRIO_W (bits of a priority class, 1..4), HEADS_KNOWN (above; default 0: in_more and
+//             allow_next are not used)
 // Runtime:    allow — a new request may be presented this cycle (e.g. the write routing FIFO has room,
 //             the global outstanding limit is not reached; a request already presented stays presented);
 //             in_prio — class per port, higher wins
-// Assumes:    in_valid held until in_ready and in_payload stable meanwhile (AXI), from flops.
+// Assumes:    in_valid held until in_ready and in_payload stable meanwhile (AXI), from flops; with
+//             HEADS_KNOWN, in_more only with in_valid, and a head taken with in_more is followed by another.
 module hc_addr_mux #(
     parameter int N  = 2,
     parameter int PW = 8,
     parameter bit REGISTER_READY = 1'b0,
     parameter int PRIO_W = 2,
+    parameter bit HEADS_KNOWN = 1'b0,
     localparam int IW = (N > 1) ? $clog2(N) : 1
 ) (
     input  logic          clk,
     input  logic          rst_n,
     input  logic          allow,
+    input  logic [1:0]    allow_next,         // HEADS_KNOWN: `allow` of the next cycle, [1] if this cycle has a take
     input  logic [N*PW-1:0] in_payload,
     input  logic [N-1:0]  in_valid,
+    input  logic [N-1:0]  in_more,            // HEADS_KNOWN: port i's head stays valid after it is taken (a flop)
     input  logic [N*PRIO_W-1:0] in_prio,
     output logic [N-1:0]  in_ready,
     output logic [PW-1:0] out_payload,
@@ -64,8 +76,10 @@ module hc_addr_mux #(
     logic [CLASSES-1:0][IW-1:0] ptr;                   // per class: where its search starts
 
     // present the chosen head; a request once presented stays until taken
+    // HEADS_KNOWN: a choice is made only of a head that is there when presented and only if `allow` holds
+    // then, so the presented VALID is the choice's own flop and the take reaches no port's VALID
     logic mux_valid, mux_ready;
-    assign mux_valid = gvalid_q && in_valid[gidx_q] && (allow || presented_q);
+    assign mux_valid = HEADS_KNOWN ? gvalid_q : gvalid_q && in_valid[gidx_q] && (allow || presented_q);
     wire   take      = mux_valid && mux_ready;
     assign in_ready   = take ? (N'(1) << gidx_q) : '0;
     assign grant_fire = take;
@@ -79,7 +93,9 @@ module hc_addr_mux #(
         for (int i = 0; i < N; i++)
             if (in_valid[i] && in_prio[i*PRIO_W +: PRIO_W] > top_class) top_class = in_prio[i*PRIO_W +: PRIO_W];
         for (int i = 0; i < N; i++)
-            req[i] = in_valid[i] && (in_prio[i*PRIO_W +: PRIO_W] == top_class);
+            req[i] = in_valid[i] && (in_prio[i*PRIO_W +: PRIO_W] == top_class)
+                     // HEADS_KNOWN: the head taken now is chosen again only if another is behind it
+                     && !(HEADS_KNOWN && take && 32'(gidx_q) == i && !in_more[i]);
     end
     wire [IW-1:0] start = (take && gcls_q == top_class) ? after(gidx_q) : ptr[top_class];
     logic          found;
@@ -105,7 +121,8 @@ module hc_addr_mux #(
         end else begin
             presented_q <= hold;
             if (!hold) begin
-                gvalid_q <= found; gidx_q <= pick; gcls_q <= top_class;
+                gvalid_q <= found && (!HEADS_KNOWN || allow_next[take]);
+                gidx_q <= pick; gcls_q <= top_class;
             end
             if (take) ptr[gcls_q] <= after(gidx_q);
         end
@@ -150,6 +167,7 @@ module hc_addr_mux #(
     always_ff @(posedge clk) if (f_live) begin
         for (int i = 0; i < N; i++) begin
             if ($past(in_valid[i] && !in_ready[i])) assume (in_valid[i] && $stable(in_payload[i*PW +: PW]));
+            if (HEADS_KNOWN && $past(in_ready[i] && in_more[i])) assume (in_valid[i]);
             assume ($stable(in_prio));
         end
         if ($past(out_valid && !out_ready)) assert (out_valid && $stable({out_payload, out_port}));
@@ -178,6 +196,9 @@ module hc_addr_mux #(
         end
         if (gvalid_q) assert (int'(gidx_q) < N && f_cls(int'(gidx_q)) == gcls_q);
         if (presented_q) assert (gvalid_q && in_valid[gidx_q]);
+        // HEADS_KNOWN: the presented VALID is the choice alone, and the chosen head is there
+        if (HEADS_KNOWN && gvalid_q) assert (in_valid[gidx_q]);
+        if (HEADS_KNOWN) for (int i = 0; i < N; i++) assume (!in_more[i] || in_valid[i]);
         for (int c = 0; c < (1 << PRIO_W); c++) assert (int'(ptr[c]) < N);
     end
 `endif

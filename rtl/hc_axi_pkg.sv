@@ -31,4 +31,15 @@ package hc_axi_pkg;
                                             input logic [52:0] hi);
         return !en || (page >= lo && page < hi);
     endfunction
+
+    // An up/down count's next value, n + up - down, with the late handshakes only selecting among n + 1,
+    // n - 1 and n (prepared in parallel) instead of entering an adder's carry chain. Counts up to 16 bits
+    // (the caller truncates to its width).
+    function automatic logic [15:0] count_step(input logic [15:0] n, input logic up, input logic down);
+        unique case ({up, down})
+            2'b10:   return n + 16'd1;
+            2'b01:   return n - 16'd1;
+            default: return n;
+        endcase
+    endfunction
 endpackage

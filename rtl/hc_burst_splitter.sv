@@ -25,7 +25,15 @@
 // Parameters: ADDR_WIDTH (>= 12), ID_WIDTH (>= 1), REGISTER_READY (output slice with registered READY),
 //             STAGE_INPUT (1: a request is loaded unchanged into "cur" first and every sub-burst is split
 //             from "cur", so no split arithmetic runs on the input and in_ready comes from flops — one cycle
-//             more latency, one idle address cycle after each request that is split)
+//             more latency, one idle address cycle after each request that is split),
+//             LEGAL_IN (1: every request keeps the AXI burst rules — an INCR burst stays within its 4 KB
+//             page — as behind hc_guard, which answers the others itself; then no page arithmetic is
+//             needed: a legal request and each remainder of it end before the page does, so only the
+//             nominal length cuts. Less logic and no shift/compare chain from the request buffer into
+//             the entry flag. An illegal INCR request would be split as if the page went on.)
+//             OUT_DEPTH (0: the sub-burst register is an hc_reg_slice, skid buffer with REGISTER_READY;
+//             3..64: an hc_efifo of OUT_DEPTH sub-bursts in LUT-RAM, READY/VALID from flops, and out_more —
+//             a registered "another sub-burst is behind this one" for a crossbar that chooses a cycle ahead)
 // Runtime:    cfg_len (nominal beats - 1, 0..255; STAGE_INPUT: taken per request as it enters "cur",
 //             otherwise per sub-burst), allow (a sub-burst may be issued: room to track it, budget); want
 //             reports that one would be issued but for allow
@@ -33,7 +41,9 @@ module hc_burst_splitter #(
     parameter int ADDR_WIDTH = 32,
     parameter int ID_WIDTH   = 4,
     parameter bit REGISTER_READY = 1'b1,
-    parameter bit STAGE_INPUT    = 1'b0
+    parameter bit STAGE_INPUT    = 1'b0,
+    parameter bit LEGAL_IN       = 1'b0,
+    parameter int OUT_DEPTH      = 0
 ) (
     input  logic                  clk,
     input  logic                  rst_n,
@@ -63,6 +73,7 @@ module hc_burst_splitter #(
     output logic [3:0]            out_qos,
     output logic                  out_valid,
     input  logic                  out_ready,
+    output logic                  out_more,     // OUT_DEPTH: another sub-burst is behind the one presented
     // bookkeeping of each issued sub-burst
     output logic                  track_push,
     output logic                  track_last,
@@ -72,6 +83,8 @@ module hc_burst_splitter #(
     initial begin
         if (ADDR_WIDTH < 13) $fatal(1, "hc_burst_splitter: ADDR_WIDTH must be >= 13 (got %0d)", ADDR_WIDTH);
         if (ID_WIDTH < 1)    $fatal(1, "hc_burst_splitter: ID_WIDTH must be >= 1 (got %0d)", ID_WIDTH);
+        if (OUT_DEPTH != 0 && (OUT_DEPTH < 3 || OUT_DEPTH > 64))
+            $fatal(1, "hc_burst_splitter: OUT_DEPTH must be 0 or 3..64 (got %0d)", OUT_DEPTH);
     end
 
     localparam logic [1:0] BURST_FIXED = 2'b00;
@@ -117,7 +130,7 @@ module hc_burst_splitter #(
     function automatic logic ends(input logic [11:0] addr, input logic [7:0] len, input logic [2:0] size,
                                   input logic [1:0] burst, input logic lock, input logic [7:0] nominal);
         return (burst == BURST_WRAP) || lock
-            || ((len <= nominal) && (burst != BURST_INCR || len <= page_left(addr, size)));
+            || ((len <= nominal) && (LEGAL_IN || burst != BURST_INCR || len <= page_left(addr, size)));
     endfunction
 
     function automatic split_t split(input logic [ADDR_WIDTH-1:0] addr, input logic [7:0] len,
@@ -129,7 +142,7 @@ module hc_burst_splitter #(
         logic        incr, page_limited;
         incr          = (burst == BURST_INCR);
         page          = page_left(addr[11:0], size);
-        page_limited  = incr && (page <= nominal);
+        page_limited  = !LEGAL_IN && incr && (page <= nominal);
         r.last        = ends(addr[11:0], len, size, burst, lock, nominal);
         r.len         = r.last ? len : (page_limited ? page : nominal);
         r.rem         = page_limited ? (len - page - 8'd1) : (len - nominal - 8'd1);
@@ -175,12 +188,22 @@ module hc_burst_splitter #(
     wire           load      = src_valid && out_free && allow;
     assign want = src_valid && out_free;
 
-    hc_reg_slice #(.WIDTH(OW), .REGISTER_READY(REGISTER_READY)) u_out (
-        .clk(clk), .rst_n(rst_n),
-        .in_data({src_addr, sub_len, src_size, src_burst, src_lock, src_cache, src_prot, src_qos}),
-        .in_valid(load), .in_ready(out_free),
-        .out_data(out_data), .out_valid(out_valid), .out_ready(out_ready)
-    );
+    if (OUT_DEPTH > 0) begin : g_out_fifo           // sub-bursts in LUT-RAM; READY, VALID, "more" from flops
+        hc_efifo #(.WIDTH(OW), .DEPTH(OUT_DEPTH)) u_out (
+            .clk(clk), .rst_n(rst_n),
+            .in_data({src_addr, sub_len, src_size, src_burst, src_lock, src_cache, src_prot, src_qos}),
+            .in_valid(load), .in_ready(out_free),
+            .out_data(out_data), .out_valid(out_valid), .out_ready(out_ready), .out_more(out_more)
+        );
+    end else begin : g_out_slice
+        hc_reg_slice #(.WIDTH(OW), .REGISTER_READY(REGISTER_READY)) u_out (
+            .clk(clk), .rst_n(rst_n),
+            .in_data({src_addr, sub_len, src_size, src_burst, src_lock, src_cache, src_prot, src_qos}),
+            .in_valid(load), .in_ready(out_free),
+            .out_data(out_data), .out_valid(out_valid), .out_ready(out_ready)
+        );
+        assign out_more = 1'b0;
+    end
     assign {out_addr, out_len, out_size, out_burst, out_lock, out_cache, out_prot, out_qos} = out_data;
 
     // Accept a new original request when nothing is left over, or while the last sub-burst of the

@@ -120,12 +120,13 @@ module hc_decoupler #(
     logic signed [COUNT_WIDTH-1:0] w_balance;    // AWs accepted minus write bursts whose WLAST passed
                                                  // (< 0: data ran ahead of its AW, as AXI allows)
     logic                   ar_presented, aw_presented;
+    logic                   w_ahead;             // w_balance > 0, in a flop (the W gate starts at flops)
 
     wire block_new = cfg_decouple || isolated;   // no new address request enters
     wire ar_open   = !block_new || ar_presented || ar_owed;
     wire aw_early  = w_balance < 0;              // an AW whose data already went downstream must follow
     wire aw_open   = !block_new || aw_presented || aw_early || aw_owed;
-    wire w_open    = !block_new || (w_balance > 0);
+    wire w_open    = !block_new || w_ahead;
     wire resp_open = !isolated;
 
     // address channels
@@ -169,14 +170,20 @@ module hc_decoupler #(
             rd_out       <= '0;
             wr_out       <= '0;
             w_balance    <= '0;
+            w_ahead      <= 1'b0;
             ar_presented <= 1'b0;
             aw_presented <= 1'b0;
         end else begin
             ar_presented <= m_axi_arvalid && !m_axi_arready;
             aw_presented <= m_axi_awvalid && !m_axi_awready;
-            rd_out <= rd_out + COUNT_WIDTH'(ar_fire) - COUNT_WIDTH'(r_last);
-            wr_out <= wr_out + COUNT_WIDTH'(aw_fire) - COUNT_WIDTH'(b_fire);
-            w_balance <= w_balance + COUNT_WIDTH'(aw_fire) - COUNT_WIDTH'(w_last);
+            rd_out <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(rd_out), ar_fire, r_last));
+            wr_out <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(wr_out), aw_fire, b_fire));
+            w_balance <= $signed(COUNT_WIDTH'(hc_axi_pkg::count_step(16'($unsigned(w_balance)), aw_fire, w_last)));
+            case ({aw_fire, w_last})                 // w_balance > 0 after this cycle
+                2'b10:   w_ahead <= w_balance >= 0;
+                2'b01:   w_ahead <= w_balance > 1;
+                default: ;
+            endcase
             if (!cfg_decouple)                   isolated <= 1'b0;
             else if (idle && !ar_fire && !aw_fire) isolated <= 1'b1;
         end

@@ -8,6 +8,8 @@
 // per response channel between the guard and the decoupler (the memory side's R/B chain ends in it).
 // Latency (cycles, in_valid -> out_valid, empty buffer): 1. Throughput: one transfer per cycle (push
 //   and pop in the same cycle at any fill level).
+// out_more (a flip-flop): two or more entries are held, so after a pop the next head is already there —
+//   a consumer that decides a cycle ahead (axi_exbar's registered choice) may take again at once.
 // Parameters: WIDTH (payload bits, >= 1), DEPTH (entries, 2..64).
 // Assumes: AXI handshake rules on both sides (VALID held until READY; the payload stable meanwhile).
 module hc_efifo #(
@@ -22,7 +24,8 @@ module hc_efifo #(
     output logic             in_ready,
     output logic [WIDTH-1:0] out_data,
     output logic             out_valid,
-    input  logic             out_ready
+    input  logic             out_ready,
+    output logic             out_more      // two or more entries: after a pop the next head is there
 );
     initial begin
         if (WIDTH < 1) $fatal(1, "hc_efifo: WIDTH must be >= 1 (got %0d)", WIDTH);
@@ -30,14 +33,13 @@ module hc_efifo #(
     end
 
     // storage, pointers and fill level: hc_fifo (its head is the LUT-RAM read at the registered read
-    // pointer); this module adds READY and VALID as flip-flops, prepared from the next fill level
+    // pointer); this module adds READY and VALID as flip-flops, prepared from the fill level
     logic [CW-1:0] count;
     logic          empty_unused, full_unused;
     wire push = in_valid && in_ready;
     wire pop  = out_valid && out_ready;
-    wire [CW-1:0] count_next = count + CW'(push) - CW'(pop);
 
-    hc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH)) u_fifo (
+    hc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .CHECKED(1'b1)) u_fifo (
         .clk, .rst_n, .push, .push_data(in_data), .pop, .head(out_data), .empty(empty_unused),
         .full(full_unused), .count
     );
@@ -46,9 +48,18 @@ module hc_efifo #(
         if (!rst_n) begin
             in_ready  <= 1'b0;
             out_valid <= 1'b0;
+            out_more  <= 1'b0;
         end else begin
-            in_ready  <= count_next != CW'(DEPTH);
-            out_valid <= count_next != '0;
+            // the flags for each push/pop outcome are compared from the count in parallel; the late
+            // handshakes only select
+            case ({push, pop})
+                2'b10: begin in_ready <= count != CW'(DEPTH - 1); out_valid <= 1'b1; out_more <= count >= CW'(1); end
+                2'b01: begin in_ready <= 1'b1; out_valid <= count != CW'(1); out_more <= count >= CW'(3); end
+                default: begin
+                    in_ready <= count != CW'(DEPTH);       // (also the first cycle out of reset)
+                    out_more <= count >= CW'(2);
+                end
+            endcase
         end
     end
 
@@ -59,7 +70,8 @@ module hc_efifo #(
 `ifdef FORMAL
     // invariants for the proofs of the modules that use it: flags and pointers agree with the fill level
     always_comb if (rst_n) begin
-        assert (out_valid == (count != '0) && in_ready == (count != CW'(DEPTH)));
+        assert (out_valid == (count != '0) && out_more == (count >= CW'(2)));
+        if (in_ready) assert (count != CW'(DEPTH));       // (READY is low in the first cycle out of reset)
     end
 `endif
 endmodule

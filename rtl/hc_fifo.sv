@@ -1,7 +1,11 @@
 // hc_fifo — small synchronous show-ahead FIFO used for tracking and routing information.
 //
 // Latency (cycles): push -> visible at head 1 | pop -> next entry at head 0 (same cycle as the pop edge)
-// Parameters: WIDTH (>= 1 bits per entry), DEPTH (>= 1 entries, any value; pointers wrap at DEPTH)
+// Timing: empty and full come from flip-flops (prepared for each push/pop outcome in parallel; the
+//   late push and pop only select), so a user's READY/VALID gated by them starts at a flop.
+// Parameters: WIDTH (>= 1 bits per entry), DEPTH (>= 1 entries, any value; pointers wrap at DEPTH),
+//             CHECKED (1: the user never pushes while full nor pops while empty — not even with a pop in
+//             the same cycle — so push/pop are not gated here; default 0: such a request is ignored)
 // Assumes:    the user never pushes when full nor pops when empty; such a request is ignored, so the
 //             FIFO state stays consistent (a simulation assertion reports it). Push and pop in the same
 //             cycle are allowed at any fill level except push-when-full.
@@ -10,6 +14,7 @@
 module hc_fifo #(
     parameter int WIDTH = 1,
     parameter int DEPTH = 4,
+    parameter bit CHECKED = 1'b0,
     localparam int CW = $clog2(DEPTH + 1),
     localparam int PW = (DEPTH > 1) ? $clog2(DEPTH) : 1
 ) (
@@ -31,11 +36,14 @@ module hc_fifo #(
     logic [WIDTH-1:0] mem [DEPTH];
     logic [PW-1:0]    rd_ptr, wr_ptr;
 
-    wire do_pop  = pop && !empty;
-    wire do_push = push && (!full || do_pop);
+    // CHECKED: push and pop are used as given (the user's own flags guarantee room and data, as hc_efifo's
+    // READY/VALID flip-flops do), so the late pop does not gate the write enable
+    wire do_pop  = CHECKED ? pop  : pop && !empty;
+    wire do_push = CHECKED ? push : push && (!full || do_pop);
 
-    assign empty = (count == '0);
-    assign full  = (count == CW'(DEPTH));
+    logic empty_q, full_q;
+    assign empty = empty_q;
+    assign full  = full_q;
     assign head  = mem[rd_ptr];
 
     function automatic logic [PW-1:0] next_ptr(input logic [PW-1:0] p);
@@ -48,15 +56,21 @@ module hc_fifo #(
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            rd_ptr <= '0;
-            wr_ptr <= '0;
-            count  <= '0;
+            rd_ptr  <= '0;
+            wr_ptr  <= '0;
+            count   <= '0;
+            empty_q <= 1'b1;
+            full_q  <= 1'b0;
         end else begin
             if (do_push) wr_ptr <= next_ptr(wr_ptr);
             if (do_pop)  rd_ptr <= next_ptr(rd_ptr);
             case ({do_push, do_pop})
-                2'b10:   count <= count + CW'(1);
-                2'b01:   count <= count - CW'(1);
+                2'b10: begin
+                    count <= count + CW'(1); empty_q <= 1'b0; full_q <= (count == CW'(DEPTH - 1));
+                end
+                2'b01: begin
+                    count <= count - CW'(1); full_q <= 1'b0; empty_q <= (count == CW'(1));
+                end
                 default: ;
             endcase
         end
@@ -67,6 +81,7 @@ module hc_fifo #(
     always_comb if (rst_n) begin
         assert (count <= CW'(DEPTH) && 32'(rd_ptr) < DEPTH && 32'(wr_ptr) < DEPTH);
         assert ((32'(rd_ptr) + 32'(count)) % DEPTH == 32'(wr_ptr));
+        assert (empty_q == (count == '0) && full_q == (count == CW'(DEPTH)));
     end
 `endif
 `ifndef SYNTHESIS

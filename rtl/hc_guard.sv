@@ -172,7 +172,7 @@ module hc_guard #(
         if (!aresetn) begin
             rd_out <= '0; rd_err <= 1'b0; rd_err_id <= '0; rd_err_resp <= DECERR; rd_err_left <= '0;
         end else begin
-            rd_out <= rd_out + COUNT_WIDTH'(ar_fwd) - COUNT_WIDTH'(r_done);
+            rd_out <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(rd_out), ar_fwd, r_done));
             if (ar_rej) begin
                 rd_err <= 1'b1; rd_err_id <= s_axi_arid; rd_err_left <= 9'(s_axi_arlen) + 9'd1;
                 rd_err_resp <= ar_legal ? DECERR : SLVERR;
@@ -186,6 +186,8 @@ module hc_guard #(
     // ---- writes
     logic [COUNT_WIDTH-1:0] wr_out;                  // forwarded AWs without their B
     logic [COUNT_WIDTH-1:0] w_owed;                  // forwarded AWs whose WLAST has not passed
+    logic                   w_pass;                  // w_owed != 0, in a flop: the next beat belongs to a
+                                                     // forwarded AW (the W decision starts at flops)
     logic                   wr_err;                  // a rejected write is pending (data, then B)
     logic                   wr_err_data;             // its data is being dropped
     logic [ID_WIDTH-1:0]    wr_err_id;
@@ -194,8 +196,7 @@ module hc_guard #(
     wire  aw_pass  = aw_legal && aw_win;
     wire aw_fwd   = m_axi_awvalid && m_axi_awready;
     wire aw_rej   = s_axi_awvalid && !aw_pass && !wr_err && m_axi_awready;
-    wire w_pass   = w_owed != '0;                    // the next beat belongs to a forwarded AW
-    wire w_drop   = !w_pass && wr_err_data;          // ... or to the rejected one
+    wire w_drop   = !w_pass && wr_err_data;          // the next beat belongs to the rejected AW
     wire b_local  = wr_err && !wr_err_data && wr_out == '0;
 
     assign m_axi_awvalid = s_axi_awvalid && aw_pass && !wr_err;
@@ -215,11 +216,16 @@ module hc_guard #(
 
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            wr_out <= '0; w_owed <= '0; wr_err <= 1'b0; wr_err_data <= 1'b0; wr_err_id <= '0;
+            wr_out <= '0; w_owed <= '0; w_pass <= 1'b0; wr_err <= 1'b0; wr_err_data <= 1'b0; wr_err_id <= '0;
             wr_err_resp <= DECERR;
         end else begin
-            wr_out <= wr_out + COUNT_WIDTH'(aw_fwd) - COUNT_WIDTH'(b_done);
-            w_owed <= w_owed + COUNT_WIDTH'(aw_fwd) - COUNT_WIDTH'(w_last_fwd);
+            wr_out <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(wr_out), aw_fwd, b_done));
+            w_owed <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(w_owed), aw_fwd, w_last_fwd));
+            case ({aw_fwd, w_last_fwd})                  // w_owed != 0 after this cycle
+                2'b10:   w_pass <= 1'b1;
+                2'b01:   w_pass <= w_owed != COUNT_WIDTH'(1);
+                default: ;
+            endcase
             if (aw_rej) begin
                 wr_err <= 1'b1; wr_err_data <= 1'b1; wr_err_id <= s_axi_awid;
                 wr_err_resp <= aw_legal ? DECERR : SLVERR;
@@ -311,6 +317,7 @@ module hc_guard #(
         if (rd_err) assert (rd_err_left != '0 && rd_err_left <= 9'd256);
         assert (rd_err_resp[1] && wr_err_resp[1]);                  // SLVERR or DECERR
         if (wr_err_data) assert (wr_err);
+        assert (w_pass == (w_owed != '0));
     end
 `endif
 endmodule

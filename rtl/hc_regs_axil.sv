@@ -14,9 +14,10 @@
 // glimit_err, nominal_err[i], limit_err[i]) sets the flag. A write whose strobes cover part of a ranged
 // field is rejected for that field. While `locked`, nothing is checked (the blocks ignore the write).
 //
-// Latency (cycles): write — BVALID 2 after the later of the AW and W handshakes; read — RVALID 2 after
-//   the AR handshake (1 to register the decoded request, 1 for the block's answer; the blocks answer in
-//   the cycle of the request). AWREADY/WREADY/ARREADY rise the cycle after the request starts, so a
+// Latency (cycles): write — BVALID 2 after the later of the AW and W handshakes; read — RVALID 3 after
+//   the AR handshake (1 to register the decoded request, 2 for the block's answer: the blocks register
+//   their read-back, PeakRDL --rt-read-response, so their read-back mux and the selection across blocks
+//   here are separate cycles). AWREADY/WREADY/ARREADY rise the cycle after the request starts, so a
 //   new request can be waiting while one is answered. Reads and writes alternate when both wait.
 // Every output is a flip-flop (READY, VALID, response, data; the block requests and error pulses).
 // Parameters: N_PORTS (1..16 port blocks), TRACK_DEPTH (upper bound of the outstanding limits, 1..255).

@@ -11,7 +11,8 @@
 // for a latency stamp) and store the guard's verdict with each request (AXI burst rules, the window as
 // registered from the configuration when the request was taken); the splitter loads a buffered request
 // unchanged into its "cur" register and computes the sub-bursts from there (STAGE_INPUT), and its
-// sub-burst register drives m_axi. The response buffers (RESP_DEPTH entries per channel) end the
+// sub-burst buffer (hc_efifo, 4 entries, OUT_DEPTH) drives m_axi with m_axi_armore/awmore ("another
+// sub-burst behind", a flop) for the crossbar's registered choice (HEADS_KNOWN). The response buffers (RESP_DEPTH entries per channel) end the
 // memory side's R/B chain (crossbar, equalizer, guard) with READY from a flip-flop; the decoupler,
 // watchdog and counters work from their output. W: the watchdog's W register (always there) at the
 // accelerator side, and the write-data buffer (WDATA_DEPTH entries of LUT-RAM) at the memory side, so the
@@ -29,7 +30,7 @@
 // nominal length and limits outstanding sub-transactions per direction; reservation counts nominal
 // (already split) transactions against the per-period budgets where the equalizer issues them.
 // Latency (cycles, input VALID -> output VALID, idle): AR 3 | AW 3 | W 2 | R 1 | B 1 at the default
-//   (request buffer, split stage, sub-burst register; W register and write-data buffer; response buffer);
+//   (request buffer, split stage, sub-burst buffer; W register and write-data buffer; response buffer);
 //   REQ_DEPTH, WDATA_DEPTH and RESP_DEPTH 0 (the minimum-latency setting): AR 1 | AW 1 | W 1 | R 0 | B 0.
 //   A W beat waits for its AW to be issued. Decoupler, guard, reservation and counters add none.
 // Configuration: every cfg_* input is applied at a transaction boundary by the module that uses it
@@ -128,6 +129,7 @@ module hc_supervisor #(
     output logic [3-1:0]                  m_axi_awprot,
     output logic [4-1:0]                  m_axi_awqos,
     output logic                          m_axi_awvalid,
+    output logic                          m_axi_awmore,   // another sub-burst behind (REQ_DEPTH > 0; else 0)
     input  logic                          m_axi_awready,
     output logic [DATA_WIDTH-1:0]         m_axi_wdata,
     output logic [DATA_WIDTH/8-1:0]       m_axi_wstrb,
@@ -148,6 +150,7 @@ module hc_supervisor #(
     output logic [3-1:0]                  m_axi_arprot,
     output logic [4-1:0]                  m_axi_arqos,
     output logic                          m_axi_arvalid,
+    output logic                          m_axi_armore,   // another sub-burst behind (REQ_DEPTH > 0; else 0)
     input  logic                          m_axi_arready,
     input  logic [ID_WIDTH-1:0]           m_axi_rid,
     input  logic [DATA_WIDTH-1:0]         m_axi_rdata,
@@ -305,7 +308,7 @@ module hc_supervisor #(
     localparam int MAX_SIZE_BITS = $clog2(DATA_WIDTH / 8);
     localparam int PW = ADDR_WIDTH - 12;
     if (REQ_DEPTH > 0) begin : g_req_fifo
-        logic ar_in_ready, aw_in_ready;
+        logic ar_in_ready, aw_in_ready, more_unused_ar_fifo, more_unused_aw_fifo;
         wire  closed = cfg_decouple || tripped;      // registered configuration and trip flag
         // the guard's verdict is computed as the request enters (the window registered from the
         // configuration: a change applies to requests taken from the next cycle) and kept beside it
@@ -335,7 +338,7 @@ module hc_supervisor #(
                       s_axi_arcache, s_axi_arprot, s_axi_arqos}),
             .in_valid(w_arvalid && w_arready), .in_ready(ar_in_ready),
             .out_data({q_archeck, q_arid, q_araddr, q_arlen, q_arsize, q_arburst, q_arlock, q_arcache, q_arprot, q_arqos}),
-            .out_valid(q_arvalid), .out_ready(q_arready)
+            .out_valid(q_arvalid), .out_ready(q_arready), .out_more(more_unused_ar_fifo)
         );
         hc_efifo #(.WIDTH(AXW + 2), .DEPTH(REQ_DEPTH)) u_aw_fifo (
             .clk(aclk), .rst_n(aresetn),
@@ -343,7 +346,7 @@ module hc_supervisor #(
                       s_axi_awcache, s_axi_awprot, s_axi_awqos}),
             .in_valid(w_awvalid && w_awready), .in_ready(aw_in_ready),
             .out_data({q_awcheck, q_awid, q_awaddr, q_awlen, q_awsize, q_awburst, q_awlock, q_awcache, q_awprot, q_awqos}),
-            .out_valid(q_awvalid), .out_ready(q_awready)
+            .out_valid(q_awvalid), .out_ready(q_awready), .out_more(more_unused_aw_fifo)
         );
         assign {ar_owed, aw_owed} = {q_arvalid, q_awvalid};
     end else begin : g_req_bypass                  // minimum latency: the watchdog feeds the decoupler
@@ -381,15 +384,18 @@ module hc_supervisor #(
     logic [1:0] gr_rresp, gr_bresp;
     logic gr_rlast, gr_rvalid, gr_rready, gr_bvalid, gr_bready;
     if (RESP_DEPTH > 0) begin : g_resp_fifo
+        logic more_unused_r_fifo, more_unused_b_fifo;
         hc_efifo #(.WIDTH(ID_WIDTH + DATA_WIDTH + 2 + 1), .DEPTH(RESP_DEPTH)) u_r_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({gr_rid, gr_rdata, gr_rresp, gr_rlast}), .in_valid(gr_rvalid), .in_ready(gr_rready),
-            .out_data({d_rid, d_rdata, d_rresp, d_rlast}), .out_valid(d_rvalid), .out_ready(d_rready)
+            .out_data({d_rid, d_rdata, d_rresp, d_rlast}), .out_valid(d_rvalid), .out_ready(d_rready),
+            .out_more(more_unused_r_fifo)
         );
         hc_efifo #(.WIDTH(ID_WIDTH + 2), .DEPTH(RESP_DEPTH)) u_b_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({gr_bid, gr_bresp}), .in_valid(gr_bvalid), .in_ready(gr_bready),
-            .out_data({d_bid, d_bresp}), .out_valid(d_bvalid), .out_ready(d_bready)
+            .out_data({d_bid, d_bresp}), .out_valid(d_bvalid), .out_ready(d_bready),
+            .out_more(more_unused_b_fifo)
         );
     end else begin : g_resp_bypass
         assign {d_rid, d_rdata, d_rresp, d_rlast, d_rvalid} = {gr_rid, gr_rdata, gr_rresp, gr_rlast, gr_rvalid};
@@ -449,7 +455,8 @@ module hc_supervisor #(
     // ---- equalization
     axi_burst_equalizer #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
                           .TRACK_DEPTH(TRACK_DEPTH), .REGISTER_READY(1'b1),
-                          .STAGE_INPUT(REQ_DEPTH > 0)) u_equalizer (
+                          .STAGE_INPUT(REQ_DEPTH > 0), .LEGAL_IN(1'b1), .OUT_DEPTH(REQ_DEPTH > 0 ? 4 : 0))
+    u_equalizer (
         .aclk, .aresetn, .cfg_nominal_len, .cfg_max_rd_outstanding(cfg_rd_max_out),
         .cfg_max_wr_outstanding(cfg_wr_max_out),
         .rd_issue_allow(rd_allow), .wr_issue_allow(wr_allow), .ar_want, .aw_want, .ar_issue, .aw_issue,
@@ -465,12 +472,14 @@ module hc_supervisor #(
         .s_axi_rready(g_rready),
         .m_axi_awid(e_awid), .m_axi_awaddr(e_awaddr), .m_axi_awlen(e_awlen), .m_axi_awsize(e_awsize),
         .m_axi_awburst(e_awburst), .m_axi_awlock(e_awlock), .m_axi_awcache(e_awcache), .m_axi_awprot(e_awprot),
-        .m_axi_awqos(e_awqos), .m_axi_awvalid(e_awvalid), .m_axi_awready(e_awready), .m_axi_wdata(e_wdata),
+        .m_axi_awqos(e_awqos), .m_axi_awvalid(e_awvalid), .m_axi_awmore, .m_axi_awready(e_awready),
+        .m_axi_wdata(e_wdata),
         .m_axi_wstrb(e_wstrb), .m_axi_wlast(e_wlast), .m_axi_wvalid(e_wvalid), .m_axi_wready(e_wready),
         .m_axi_bid(e_bid), .m_axi_bresp(e_bresp), .m_axi_bvalid(e_bvalid), .m_axi_bready(e_bready),
         .m_axi_arid(e_arid), .m_axi_araddr(e_araddr), .m_axi_arlen(e_arlen), .m_axi_arsize(e_arsize),
         .m_axi_arburst(e_arburst), .m_axi_arlock(e_arlock), .m_axi_arcache(e_arcache), .m_axi_arprot(e_arprot),
-        .m_axi_arqos(e_arqos), .m_axi_arvalid(e_arvalid), .m_axi_arready(e_arready), .m_axi_rid(e_rid),
+        .m_axi_arqos(e_arqos), .m_axi_arvalid(e_arvalid), .m_axi_armore, .m_axi_arready(e_arready),
+        .m_axi_rid(e_rid),
         .m_axi_rdata(e_rdata), .m_axi_rresp(e_rresp), .m_axi_rlast(e_rlast), .m_axi_rvalid(e_rvalid),
         .m_axi_rready(e_rready)
     );
@@ -503,10 +512,12 @@ module hc_supervisor #(
     //      so the crossbar's W routing (its grant-order FIFO and m_axi_wready) ends here and does not run
     //      through the equalizer, guard and decoupler into the watchdog's W register. WDATA_DEPTH 0: none.
     if (WDATA_DEPTH > 0) begin : g_w_fifo
+        logic more_unused_w_fifo;
         hc_efifo #(.WIDTH(DATA_WIDTH + DATA_WIDTH / 8 + 1), .DEPTH(WDATA_DEPTH)) u_w_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({e_wdata, e_wstrb, e_wlast}), .in_valid(e_wvalid), .in_ready(e_wready),
-            .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready)
+            .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready),
+            .out_more(more_unused_w_fifo)
         );
     end else begin : g_w_bypass
         assign {m_axi_wdata, m_axi_wstrb, m_axi_wlast, m_axi_wvalid} = {e_wdata, e_wstrb, e_wlast, e_wvalid};

@@ -21,18 +21,20 @@
 // W beats are forwarded with WLAST taken from the burst's AWLEN (the master's WLAST is only checked),
 // so the modules behind count bursts right whatever the accelerator does; the beat with a wrong WLAST
 // goes with WSTRB = 0. W beats wait (WREADY low) until their AW has been accepted, as AXI allows.
-// W register: every beat leaves through a register slice (hc_reg_slice, registered READY), so VALID,
-// data, strobes and WLAST towards the memory come from flops and hold until taken whatever the
-// accelerator does — one that drops WVALID before WREADY or changes WDATA/WSTRB while waiting cannot
-// make the memory port see it (issue 15: the W path used to be a chain of gates from the accelerator to
-// the memory port). A trip changes only the beats that enter the register afterwards.
+// W register: every beat leaves through a two-entry buffer (hc_efifo: READY and VALID from flops, the
+// beats in LUT-RAM), so VALID, data, strobes and WLAST towards the memory come from storage and hold
+// until taken whatever the accelerator does — one that drops WVALID before WREADY or changes WDATA/WSTRB
+// while waiting cannot make the memory port see it (issue 15: the W path used to be a chain of gates
+// from the accelerator to the memory port). A trip changes only the beats that enter it afterwards.
+// The position in the current burst (WLAST expected, AW accepted) is kept in flops by hc_w_tracker.
 // Latency (cycles, input VALID -> output VALID): AR 0 | AW 0 | W 1 | R 0 | B 0. A W beat is taken from
 //   the cycle after its AW was accepted (the equalizer behind cuts the sub-burst one cycle after
 //   accepting the AW, and the crossbar routes W from the cycle after the grant, so a beat right behind
 //   its AW reaches the memory port no later than before).
 // Parameters: DATA_WIDTH; W_DEPTH (accepted AWs whose data is not complete, default
 //   32: the port takes no further AW while full); TW (timeout counter bits, default 16).
-// Resources: the W register is 2 x (DATA_WIDTH + DATA_WIDTH/8 + 1) flops (skid buffer).
+// Resources: the W register is 2 x (DATA_WIDTH + DATA_WIDTH/8 + 1) bits of LUT-RAM and 4 flops (it was a
+//   skid buffer of as many flops, issue 17).
 // Runtime: cfg_timeout (cycles, 0: stall protection off; the WLAST check is always on).
 module hc_watchdog #(
     parameter int DATA_WIDTH = 64,
@@ -88,23 +90,16 @@ module hc_watchdog #(
     logic trip_q;
     assign tripped = trip_q;
 
-    // ---- write bursts whose data is owed: their AWLEN, oldest first
-    logic [7:0] w_len;
-    logic       w_empty, w_full;
-    logic [$clog2(W_DEPTH + 1)-1:0] w_count_unused;
-    logic [7:0] w_beat;                                  // beat of the oldest burst
-    wire        w_end   = (w_beat == w_len);
+    // ---- write bursts whose data is owed: the current one's position in flops (hc_w_tracker)
+    logic       w_valid, w_end, w_full;
+    wire        w_empty = !w_valid;
     wire        aw_fire = m_axi_awvalid && m_axi_awready;
     logic       ws_valid, ws_ready;                      // a beat into the W register
     wire        w_fire  = ws_valid && ws_ready;
-    hc_fifo #(.WIDTH(8), .DEPTH(W_DEPTH)) u_w_len (
-        .clk(aclk), .rst_n(aresetn), .push(aw_fire), .push_data(s_axi_awlen), .pop(w_fire && w_end),
-        .head(w_len), .empty(w_empty), .full(w_full), .count(w_count_unused)
+    hc_w_tracker #(.DEPTH(W_DEPTH)) u_w_track (
+        .clk(aclk), .rst_n(aresetn), .push(aw_fire), .push_len(s_axi_awlen), .full(w_full),
+        .beat(w_fire), .valid(w_valid), .last(w_end)
     );
-    always_ff @(posedge aclk) begin
-        if (!aresetn)    w_beat <= '0;
-        else if (w_fire) w_beat <= w_end ? 8'd0 : w_beat + 8'd1;
-    end
 
     // ---- address channels: a request waiting for READY when the watchdog trips is still taken
     logic ar_wait, aw_wait;                              // presented last cycle, not accepted
@@ -121,9 +116,11 @@ module hc_watchdog #(
     wire [WW-1:0]           ws_data   = {trip_q ? '0 : s_axi_wdata, ws_strb, w_end};
     assign ws_valid     = !w_empty && (trip_q || s_axi_wvalid);
     assign s_axi_wready = !w_empty && !trip_q && ws_ready;
-    hc_reg_slice #(.WIDTH(WW), .REGISTER_READY(1'b1)) u_w_out (
+    logic w_more_unused;
+    hc_efifo #(.WIDTH(WW), .DEPTH(2)) u_w_out (
         .clk(aclk), .rst_n(aresetn), .in_data(ws_data), .in_valid(ws_valid), .in_ready(ws_ready),
-        .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready)
+        .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready),
+        .out_more(w_more_unused)
     );
 
     // ---- responses: dropped once tripped
@@ -183,7 +180,6 @@ module hc_watchdog #(
         if (trip_q) assert (m_axi_rready && m_axi_bready && !s_axi_rvalid && !s_axi_bvalid);
         if (trip_q && ws_valid) assert (ws_strb == '0);
         if (ws_valid) assert (!w_empty);
-        if (w_empty) assert (w_beat == '0);
     end
 `endif
 endmodule

@@ -98,14 +98,15 @@ module fair_xbar #(
     for (genvar i = 0; i < N; i++) begin : g_port
         if (EQUALIZE != 0) begin : g_abe
             /* verilator lint_off UNUSEDSIGNAL */
-            logic [3:0] gate_unused;                 // the issue gate is not used here (no reservation)
+            logic [5:0] gate_unused;                 // the issue gate is not used here (no reservation), nor
+                                                     // the "more" flags (the crossbar runs without HEADS_KNOWN)
             /* verilator lint_on UNUSEDSIGNAL */
             axi_burst_equalizer #(.ADDR_WIDTH(AW), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(IDW),
                                   .TRACK_DEPTH(TRACK_DEPTH)) u_abe (
                 .aclk, .aresetn, .cfg_nominal_len, .cfg_max_rd_outstanding(cfg_abe_outstanding),
                 .cfg_max_wr_outstanding(cfg_abe_outstanding), .rd_issue_allow(1'b1), .wr_issue_allow(1'b1),
                 .ar_want(gate_unused[0]), .aw_want(gate_unused[1]), .ar_issue(gate_unused[2]),
-                .aw_issue(gate_unused[3]),
+                .aw_issue(gate_unused[3]), .m_axi_armore(gate_unused[4]), .m_axi_awmore(gate_unused[5]),
                 .s_axi_awid(s_awid[i*IDW +: IDW]), .s_axi_awaddr(s_awaddr[i*AW +: AW]),
                 .s_axi_awlen(s_awlen[i*8 +: 8]), .s_axi_awsize(s_awsize[i*3 +: 3]),
                 .s_axi_awburst(s_awburst[i*2 +: 2]), .s_axi_awlock(1'b0), .s_axi_awcache(4'd0),
@@ -168,13 +169,13 @@ module fair_xbar #(
         .aclk, .aresetn, .cfg_prio('0), .cfg_global_limit(9'd0),    // one class, no limit: the paper's EXBAR
         .s_axi_awid(x_awid), .s_axi_awaddr(x_awaddr), .s_axi_awlen(x_awlen), .s_axi_awsize(x_awsize),
         .s_axi_awburst(x_awburst), .s_axi_awlock(x_awlock), .s_axi_awcache(x_awcache), .s_axi_awprot(x_awprot),
-        .s_axi_awqos(x_awqos), .s_axi_awvalid(x_awvalid), .s_axi_awready(x_awready),
+        .s_axi_awqos(x_awqos), .s_axi_awvalid(x_awvalid), .s_axi_awmore('0), .s_axi_awready(x_awready),
         .s_axi_wdata(x_wdata), .s_axi_wstrb(x_wstrb), .s_axi_wlast(x_wlast), .s_axi_wvalid(x_wvalid),
         .s_axi_wready(x_wready), .s_axi_bid(x_bid), .s_axi_bresp(x_bresp), .s_axi_bvalid(x_bvalid),
         .s_axi_bready(x_bready),
         .s_axi_arid(x_arid), .s_axi_araddr(x_araddr), .s_axi_arlen(x_arlen), .s_axi_arsize(x_arsize),
         .s_axi_arburst(x_arburst), .s_axi_arlock(x_arlock), .s_axi_arcache(x_arcache), .s_axi_arprot(x_arprot),
-        .s_axi_arqos(x_arqos), .s_axi_arvalid(x_arvalid), .s_axi_arready(x_arready),
+        .s_axi_arqos(x_arqos), .s_axi_arvalid(x_arvalid), .s_axi_armore('0), .s_axi_arready(x_arready),
         .s_axi_rid(x_rid), .s_axi_rdata(x_rdata), .s_axi_rresp(x_rresp), .s_axi_rlast(x_rlast),
         .s_axi_rvalid(x_rvalid), .s_axi_rready(x_rready),
         .m_axi_awid(m_awid), .m_axi_awaddr(m_awaddr), .m_axi_awlen(m_awlen), .m_axi_awsize(m_awsize),

@@ -54,7 +54,11 @@ def generate(force: bool = False) -> dict[str, Path]:
         fcntl.flock(lock, fcntl.LOCK_EX)
         newest = max(RDL.stat().st_mtime, Path(__file__).stat().st_mtime)
         if force or any(not f.exists() or f.stat().st_mtime < newest for f in files.values()):
-            common = ["--cpuif", "passthrough", "--default-reset", "rst_n", "--err-if-bad-addr", "--err-if-bad-rw"]
+            # --rt-read-response: the read-back mux ends at a flop inside each block (read answered one cycle
+            # after the request), so no path runs from a block's address decode through its read-back mux
+            # into hc_regs_axil's selection across the blocks
+            common = ["--cpuif", "passthrough", "--default-reset", "rst_n", "--err-if-bad-addr", "--err-if-bad-rw",
+                      "--rt-read-response"]
             _peakrdl("regblock", str(RDL), "--top", "hyperconnect", "-o", str(out), "--module-name", "hc_regs",
                      "--package-name", "hc_regs_pkg", "--addr-width", str(ADDR_BITS), *common)
             _peakrdl("regblock", str(RDL), "--top", "hc_port", "-o", str(out), "--module-name", "hc_port_regs",

@@ -60,9 +60,19 @@ module hc_port_regs (
 
     logic cpuif_req_masked;
 
-    // Read & write latencies are balanced. Stalls not required
+    // Read latency > write latency. May need to delay next write that follows a read
+    logic [0:0] cpuif_req_stall_sr;
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            cpuif_req_stall_sr <= '0;
+        end else if(cpuif_req && !cpuif_req_is_wr) begin
+            cpuif_req_stall_sr <= '1;
+        end else begin
+            cpuif_req_stall_sr <= (cpuif_req_stall_sr >> 'd1);
+        end
+    end
     assign cpuif_req_stall_rd = '0;
-    assign cpuif_req_stall_wr = '0;
+    assign cpuif_req_stall_wr = cpuif_req_stall_sr[0];
     assign cpuif_req_masked = cpuif_req
                             & !(!cpuif_req_is_wr & cpuif_req_stall_rd)
                             & !(cpuif_req_is_wr & cpuif_req_stall_wr);
@@ -1398,7 +1408,16 @@ module hc_port_regs (
         readback_err = decoded_err;
     end
 
-    assign cpuif_rd_ack = readback_done;
-    assign cpuif_rd_data = readback_data;
-    assign cpuif_rd_err = readback_err;
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            cpuif_rd_ack <= '0;
+            cpuif_rd_data <= '0;
+            cpuif_rd_err <= '0;
+        end else begin
+            cpuif_rd_ack <= readback_done;
+            cpuif_rd_data <= readback_data;
+            cpuif_rd_err <= readback_err;
+        end
+    end
+
 endmodule

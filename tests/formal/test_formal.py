@@ -19,7 +19,7 @@ from hyperconnect import formal
 
 # the modules on their own; the composed port and the whole IP are in test_formal_composed.py (a second
 # file so that the two halves, about 9 minutes each, run on different pytest workers)
-PROOFS = [("hc_addr_mux", "bmc"), ("hc_addr_mux", "prove"),
+PROOFS = [("hc_addr_mux", "bmc"), ("hc_addr_mux", "prove"), ("hc_addr_mux", "known"),
           ("hc_guard", "bmc"), ("hc_guard", "prove"), ("hc_watchdog", "bmc"), ("hc_watchdog", "prove"),
           ("axi_burst_equalizer", "reads"), ("axi_burst_equalizer", "writes")]
 
@@ -31,9 +31,10 @@ def test_proof(job: str, task: str) -> None:
 
 # the W register of hc_watchdog replaced by the wires it had before issue 15
 W_NOT_REGISTERED = (
-    """    hc_reg_slice #(.WIDTH(WW), .REGISTER_READY(1'b1)) u_w_out (
+    """    hc_efifo #(.WIDTH(WW), .DEPTH(2)) u_w_out (
         .clk(aclk), .rst_n(aresetn), .in_data(ws_data), .in_valid(ws_valid), .in_ready(ws_ready),
-        .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready)
+        .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready),
+        .out_more(w_more_unused)
     );""",
     """    assign {m_axi_wdata, m_axi_wstrb, m_axi_wlast} = ws_data;
     assign m_axi_wvalid = ws_valid;
@@ -45,6 +46,9 @@ MUTANTS = {
     # issue 15: one round-robin pointer moved by every class's grants (a lower class's port starves)
     ("hc_addr_mux", "hc_addr_mux.sv", "shared_pointer"): (
         "if (take) ptr[gcls_q] <= after(gidx_q);", "if (take) ptr <= {CLASSES{after(gidx_q)}};"),
+    # issue 17, HEADS_KNOWN: the port taken now chosen again without a request behind its head
+    ("hc_addr_mux", "hc_addr_mux.sv", "taken_head_chosen_again"): (
+        "&& !(HEADS_KNOWN && take && 32'(gidx_q) == i && !in_more[i]);", ";", "known"),
     ("hc_guard", "hc_guard.sv", "window_not_frozen"): (      # a window change withdraws a waiting request
         "end else if (!(m_axi_arvalid && !m_axi_arready) && !(m_axi_awvalid && !m_axi_awready)) begin",
         "end else begin"),

@@ -128,4 +128,4 @@ def test_hc_decoupler(stress: int) -> None:
     from hyperconnect import paths
     from lib.runner import run_cocotb
     run_cocotb("hc_decoupler", "test_hc_decoupler", paths.ROOT / "tests" / "hc_decoupler",
-               [paths.RTL / "hc_decoupler.sv"], build_name="hc_decoupler", env={"HC_STRESS": str(stress)})
+               [paths.RTL / "hc_axi_pkg.sv", paths.RTL / "hc_decoupler.sv"], build_name="hc_decoupler", env={"HC_STRESS": str(stress)})

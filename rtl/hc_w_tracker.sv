@@ -1,0 +1,74 @@
+// hc_w_tracker — the write bursts of one port whose data is still owed, oldest first, with the current
+// burst's position held in flip-flops (issue 17: the W decision of a port starts at flops, not at a
+// FIFO read, a beat counter and a length compare). The watchdog (WLAST check and insertion at the
+// accelerator side) and the equalizer (WLAST of each sub-burst) each follow their bursts with one.
+//
+//   valid  a burst is current (its AW was pushed, its last beat has not passed)      — flip-flop
+//   last   the next beat of the current burst is its last                            — flip-flop
+//   full   no further burst can be pushed                                            — flip-flop
+//
+// A burst leaves with its last beat; the next one (waiting, or pushed in that very cycle) becomes current
+// in the same edge, so back-to-back bursts pass one beat per cycle. The late input `beat` only selects
+// among next states prepared in parallel (next length, its "single beat" compare, the decrement).
+// Latency (cycles): push -> valid 1. Throughput: one beat per cycle, across burst boundaries.
+// Parameters: DEPTH (bursts held including the current one, 2..256).
+// Assumes: push only while !full; beat only while valid (both are ignored otherwise, with a simulation
+//   error from the FIFO behind).
+module hc_w_tracker #(
+    parameter int DEPTH = 16
+) (
+    input  logic       clk,
+    input  logic       rst_n,
+    input  logic       push,
+    input  logic [7:0] push_len,     // AxLEN of the burst (beats - 1)
+    output logic       full,
+    input  logic       beat,         // a beat of the current burst passed
+    output logic       valid,
+    output logic       last
+);
+    initial begin
+        if (DEPTH < 2 || DEPTH > 256) $fatal(1, "hc_w_tracker: DEPTH must be 2..256 (got %0d)", DEPTH);
+    end
+
+    localparam int CW = $clog2(DEPTH);               // count of the waiting FIFO (DEPTH - 1 entries)
+    logic [7:0] left;                                // beats after the next one of the current burst
+    logic [7:0] q_head;
+    logic       q_empty, q_full;
+    logic [CW-1:0] q_count_unused;
+
+    wire        done     = !valid || (beat && last); // the current slot is free at the next edge
+    wire        take_q   = done && !q_empty;         // the oldest waiting burst becomes current
+    wire        direct   = done && q_empty && push;  // nothing waits: the pushed burst becomes current
+    wire  [7:0] next_len = q_empty ? push_len : q_head;
+
+    hc_fifo #(.WIDTH(8), .DEPTH(DEPTH - 1)) u_wait (
+        .clk, .rst_n, .push(push && !direct), .push_data(push_len), .pop(take_q),
+        .head(q_head), .empty(q_empty), .full(q_full), .count(q_count_unused)
+    );
+    assign full = q_full;
+
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            valid <= 1'b0; last <= 1'b0; left <= '0;
+        end else if (done) begin
+            valid <= !q_empty || push;
+            left  <= next_len;
+            last  <= next_len == 8'd0;
+        end else if (beat) begin
+            left  <= left - 8'd1;
+            last  <= left == 8'd1;
+        end
+    end
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_ok = &{1'b0, q_count_unused};
+    /* verilator lint_on UNUSEDSIGNAL */
+
+`ifdef FORMAL
+    // invariants for the proofs of the modules that use it
+    always_comb if (rst_n) begin
+        if (valid) assert (last == (left == 8'd0));
+        if (!valid) assert (q_empty);
+    end
+`endif
+endmodule
