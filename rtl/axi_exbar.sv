@@ -17,7 +17,7 @@
 //   indices, W_ROUTE_DEPTH deep; AW grants pause while it is full).
 // Global limit G (cfg_global_limit): at most G transactions granted and not completed (AR until RLAST,
 //   AW until B, taken from the memory) per direction, all ports together (the room for another is registered; a change of G
-//   applies from the next cycle), so a high-class request finds at most G transactions
+//   applies from the second cycle), so a high-class request finds at most G transactions
 //   queued ahead of it at the memory. 0 means no limit (the stock crossbar).
 // Routing back: the master-side ID is {port index, port ID} (M_ID_WIDTH = ID_WIDTH + clog2(S_COUNT)), so
 //   R and B are routed by ID and stay correct when the memory reorders responses across ports/IDs.
@@ -165,33 +165,44 @@ module axi_exbar #(
 
     // ---------------------------------------------------------------- global outstanding limit G
     // Counted from the grant (the request sits in the output register from then on) to RLAST / B.
+    // The room is kept as three registered flags — room at the count minus one, at the count, at the count
+    // plus one — so the room after any outcome of this cycle (grant or not, completion or not) is a flag
+    // selected by the late handshakes; the next flags come from five compares of the count +-2 in parallel
+    // (every compare from flip-flops). A change of G applies from the second cycle.
     logic [15:0] rd_out, wr_out;   // wide enough for any count reachable with 16 ports (no wrap)
     logic       ar_gfire, aw_gfire;
-    logic       rd_room, wr_room;  // registered: prepared from the counts they will have
+    logic [2:0] rd_room3, wr_room3;                  // room at count - 1 (0 at 0), count, count + 1
     wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast;
     wire        b_done = m_axi_bvalid && m_axi_bready;
-    // the next count and room for every outcome of this cycle (grant or not, completion or not), computed in
-    // parallel from the count alone: the completion (the memory's handshake and the routing) and the grant
-    // (the memory's READY and the arbitration) only select
     function automatic logic room_at(input logic [15:0] n);
         return (cfg_global_limit == '0) || (n < 16'(cfg_global_limit));
     endfunction
-    wire [15:0] rd_dec = (rd_out == '0) ? '0 : rd_out - 16'd1, wr_dec = (wr_out == '0) ? '0 : wr_out - 16'd1;
-    wire [15:0] rd_inc = rd_out + 16'd1, wr_inc = wr_out + 16'd1;
-    wire [15:0] rd_keep = r_done ? rd_dec : rd_out, rd_plus = r_done ? rd_out : rd_inc;
-    wire [15:0] wr_keep = b_done ? wr_dec : wr_out, wr_plus = b_done ? wr_out : wr_inc;
-    wire        rd_room_keep = r_done ? room_at(rd_dec) : room_at(rd_out);
-    wire        rd_room_plus = r_done ? room_at(rd_out) : room_at(rd_inc);
-    wire        wr_room_keep = b_done ? room_at(wr_dec) : room_at(wr_out);
-    wire        wr_room_plus = b_done ? room_at(wr_out) : room_at(wr_inc);
+    function automatic logic [15:0] dec(input logic [15:0] n);
+        return (n == '0) ? '0 : n - 16'd1;
+    endfunction
+    // room at n-2 .. n+2 (saturated at 0 below)
+    function automatic logic [4:0] room5(input logic [15:0] n);
+        return {room_at(n + 16'd2), room_at(n + 16'd1), room_at(n), room_at(dec(n)), room_at(dec(dec(n)))};
+    endfunction
+    // the flags around the next count: its change is +1 (grant, no completion), -1 or 0
+    function automatic logic [2:0] room_next(input logic [4:0] r5, input logic grant, input logic done);
+        return (grant && !done) ? r5[4:2] : (!grant && done) ? r5[2:0] : r5[3:1];
+    endfunction
+    wire  [4:0] rd_r5 = room5(rd_out), wr_r5 = room5(wr_out);
+    wire        rd_room      = rd_room3[1], wr_room = wr_room3[1];
+    wire        rd_room_keep = r_done ? rd_room3[0] : rd_room3[1];   // room next cycle without a grant now
+    wire        rd_room_plus = r_done ? rd_room3[1] : rd_room3[2];   // ... with one
+    wire        wr_room_keep = b_done ? wr_room3[0] : wr_room3[1];
+    wire        wr_room_plus = b_done ? wr_room3[1] : wr_room3[2];
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            rd_out <= '0; wr_out <= '0; rd_room <= 1'b1; wr_room <= 1'b1;
+            rd_out <= '0; wr_out <= '0; rd_room3 <= 3'b011; wr_room3 <= 3'b011;   // (count + 1: assumed full)
         end else begin
-            rd_out  <= ar_gfire ? rd_plus : rd_keep;
-            wr_out  <= aw_gfire ? wr_plus : wr_keep;
-            rd_room <= ar_gfire ? rd_room_plus : rd_room_keep;
-            wr_room <= aw_gfire ? wr_room_plus : wr_room_keep;
+            // (a completion with nothing counted — a slave bug — leaves 0: never a wrap that would stop grants)
+            rd_out   <= (ar_gfire == r_done) ? rd_out : ar_gfire ? rd_out + 16'd1 : dec(rd_out);
+            wr_out   <= (aw_gfire == b_done) ? wr_out : aw_gfire ? wr_out + 16'd1 : dec(wr_out);
+            rd_room3 <= room_next(rd_r5, ar_gfire, r_done);
+            wr_room3 <= room_next(wr_r5, aw_gfire, b_done);
         end
     end
 

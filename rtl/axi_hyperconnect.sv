@@ -15,10 +15,11 @@
 //   AR 2 | AW 2 | W 1 | R 0 | B 0          minimum-latency setting (REQ_DEPTH, WDATA_DEPTH, RESP_DEPTH 0)
 //   AR/AW: 1 in the port's request buffer (hc_efifo, the paper's input eFIFO; READY to the accelerator
 //   from a flip-flop) + 1 in the splitter's "cur" register (the split arithmetic starts from flops) + 1
-//   in the equalizer's registered sub-burst output, which the crossbar arbitrates (the reservation budget
-//   gates the equalizer's issue, so nothing lies between a port's registers and the crossbar) + 1 in the
-//   crossbar's registered arbitration choice (the chosen port's register drives m_axi through the N:1
-//   mux). W: 1 in the watchdog's W register (so the port's W holds whatever the accelerator does) + 1 in
+//   in the equalizer's sub-burst buffer (4 entries, with a registered "another one behind" flag), which
+//   the crossbar arbitrates (the reservation budget gates the equalizer's issue, so nothing lies between a
+//   port's registers and the crossbar) + 1 in the crossbar's registered arbitration choice (made only of a
+//   head that is still there when presented and only with room for it, so m_axi_arvalid/awvalid are the
+//   choice's flop; the chosen head drives m_axi through the N:1 mux). W: 1 in the watchdog's W register (so the port's W holds whatever the accelerator does) + 1 in
 //   the port's write-data buffer, then routed by AW grant order. R/B: 1 in the crossbar's skid buffer (READY
 //   to the memory from a flop), routed by ID from its registers, then 1 in the port's response buffer (the
 //   memory side's chain ends there).

@@ -68,11 +68,13 @@ module hc_port_counters #(
     wire mark     = !young_empty && young_head == now_plus1 && !(do_pop && n_old == '0);
     assign ar_room = !ts_full;
 
-    hc_fifo #(.WIDTH(32), .DEPTH(DEPTH)) u_stamps (
+    // (both FIFOs CHECKED: pushes only with room — the young stamps are a subset of all stamps — and pops
+    // only of a stamp that is there, so the late completion does not gate their write enables)
+    hc_fifo #(.WIDTH(32), .DEPTH(DEPTH), .CHECKED(1'b1)) u_stamps (
         .clk, .rst_n, .push(do_push), .push_data(now), .pop(do_pop),
         .head(ts_head), .empty(ts_empty), .full(ts_full), .count(ts_count_unused)
     );
-    hc_fifo #(.WIDTH(32), .DEPTH(DEPTH)) u_young (
+    hc_fifo #(.WIDTH(32), .DEPTH(DEPTH), .CHECKED(1'b1)) u_young (
         .clk, .rst_n, .push(do_push), .push_data(now), .pop(mark || (do_pop && n_old == '0)),
         .head(young_head), .empty(young_empty), .full(young_full_unused), .count(young_count_unused)
     );
