@@ -6,7 +6,8 @@
 //   port's request is presented from its own registers (the ports' AR/AW must come from flops, as the
 //   supervisors' do); W is 0 once the burst's AW has been granted (beats of a port whose AW is not
 //   granted yet wait).
-// Throughput: one AR and one AW grant per cycle; R, W and B move one beat per cycle with no bubble when
+// Throughput: one AR and one AW grant per cycle (HEADS_KNOWN: from one port while another request waits
+//   behind its head); R, W and B move one beat per cycle with no bubble when
 //   consecutive bursts belong to different ports (routing is decided from stored/ID information, not
 //   by a per-burst handshake).
 //

@@ -8,7 +8,8 @@
 // Latency (cycles, in_valid -> out_valid, idle): 1 (STAGE_INPUT: 2). Throughput: one sub-burst per cycle; a new original
 // request is accepted in the same cycle the last sub-burst of the previous one is issued (STAGE_INPUT: in
 // that cycle if the previous request was not split, one cycle later if it was; in_ready from flops). Sub-bursts
-// leave through an hc_reg_slice; with REGISTER_READY out_ready never reaches the split logic.
+// leave through an hc_reg_slice (OUT_DEPTH: an hc_efifo); with REGISTER_READY (or OUT_DEPTH) out_ready never
+// reaches the split logic.
 //
 // Splitting rules
 //   INCR   split into sub-bursts of min(remaining, cfg_len, beats to the next 4 KB boundary); the first

@@ -6,9 +6,9 @@
 // Parameters: WIDTH (>= 1 bits per entry), DEPTH (>= 1 entries, any value; pointers wrap at DEPTH),
 //             CHECKED (1: the user never pushes while full nor pops while empty — not even with a pop in
 //             the same cycle — so push/pop are not gated here; default 0: such a request is ignored)
-// Assumes:    the user never pushes when full nor pops when empty; such a request is ignored, so the
-//             FIFO state stays consistent (a simulation assertion reports it). Push and pop in the same
-//             cycle are allowed at any fill level except push-when-full.
+// Assumes:    the user never pushes when full nor pops when empty (a simulation assertion reports it);
+//             CHECKED 0: such a request is ignored, so the FIFO state stays consistent, and a push while
+//             full with a pop in the same cycle is taken; CHECKED 1: such a request corrupts the count.
 // Why:        every "routing information" store of the papers (the equalizer's sub-burst bookkeeping,
 //             the crossbar's write-grant order) is this one circular buffer.
 module hc_fifo #(
@@ -86,8 +86,8 @@ module hc_fifo #(
 `endif
 `ifndef SYNTHESIS
     always_ff @(posedge clk) begin
-        if (rst_n && push && full && !pop) $error("hc_fifo: push while full (ignored)");
-        if (rst_n && pop && empty)         $error("hc_fifo: pop while empty (ignored)");
+        if (rst_n && push && full && !pop) $error("hc_fifo: push while full (ignored unless CHECKED)");
+        if (rst_n && pop && empty)         $error("hc_fifo: pop while empty (ignored unless CHECKED)");
     end
 `endif
 endmodule

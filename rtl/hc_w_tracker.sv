@@ -12,8 +12,8 @@
 // among next states prepared in parallel (next length, its "single beat" compare, the decrement).
 // Latency (cycles): push -> valid 1. Throughput: one beat per cycle, across burst boundaries.
 // Parameters: DEPTH (bursts held including the current one, 2..256).
-// Assumes: push only while !full; beat only while valid (both are ignored otherwise, with a simulation
-//   error from the FIFO behind).
+// Assumes: push only while !full (ignored otherwise, with a simulation error from the FIFO behind); beat
+//   only while valid (ignored otherwise).
 module hc_w_tracker #(
     parameter int DEPTH = 16
 ) (

@@ -33,7 +33,7 @@
 //   its AW reaches the memory port no later than before).
 // Parameters: DATA_WIDTH; W_DEPTH (accepted AWs whose data is not complete, default
 //   32: the port takes no further AW while full); TW (timeout counter bits, default 16).
-// Resources: the W register is 2 x (DATA_WIDTH + DATA_WIDTH/8 + 1) bits of LUT-RAM and 4 flops (it was a
+// Resources: the W register is 2 x (DATA_WIDTH + DATA_WIDTH/8 + 1) bits of LUT-RAM and about 6 flops (it was a
 //   skid buffer of as many flops, issue 17).
 // Runtime: cfg_timeout (cycles, 0: stall protection off; the WLAST check is always on).
 module hc_watchdog #(
