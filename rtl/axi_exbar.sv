@@ -14,8 +14,10 @@
 // Arbitration: AR and AW each have an independent arbiter: strict priority by class (cfg_prio, a higher
 //   class always wins; paper 002 section 5), round-robin within a class granting one transaction per port
 //   per round (hc_addr_mux, one pointer per class, so higher-class grants never starve a port inside a
-//   lower class), work-conserving. Write data is forwarded in AW grant order (a FIFO of port
-//   indices, W_ROUTE_DEPTH deep; AW grants pause while it is full).
+//   lower class), work-conserving. Write data is forwarded in AW grant order: the current burst's
+//   port in a one-hot flop (the W mux decodes nothing), the later ones in a FIFO of port indices,
+//   W_ROUTE_DEPTH deep (AW grants pause while it is full); the next route loads as WLAST passes. (A grant
+//   in the very cycle a burst ends with no route queued waits one cycle for its W.)
 // Global limit G (cfg_global_limit): at most G transactions granted and not completed (AR until RLAST,
 //   AW until B, taken from the memory) per direction, all ports together (the room for another is registered; a change of G
 //   applies from the second cycle), so a high-class request finds at most G transactions
@@ -171,10 +173,13 @@ module axi_exbar #(
     // selected by the late handshakes; the next flags come from five compares of the count +-2 in parallel
     // (every compare from flip-flops). A change of G applies from the second cycle.
     logic [15:0] rd_out, wr_out;   // wide enough for any count reachable with 16 ports (no wrap)
+    logic       rd_zero, wr_zero;  // rd_out == 0, wr_out == 0 (registered)
     logic       ar_gfire, aw_gfire;
     logic [2:0] rd_room3, wr_room3;                  // room at count - 1 (0 at 0), count, count + 1
-    wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast;
-    wire        b_done = m_axi_bvalid && m_axi_bready;
+    // A completion counts only against something counted: one at count 0 (a slave bug) changes neither the
+    // count nor the room flags, also when a grant comes in the same cycle (that grant is counted).
+    wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast && !rd_zero;
+    wire        b_done = m_axi_bvalid && m_axi_bready && !wr_zero;
     function automatic logic room_at(input logic [15:0] n);
         return (cfg_global_limit == '0) || (n < 16'(cfg_global_limit));
     endfunction
@@ -189,6 +194,11 @@ module axi_exbar #(
     function automatic logic [2:0] room_next(input logic [4:0] r5, input logic grant, input logic done);
         return (grant && !done) ? r5[4:2] : (!grant && done) ? r5[2:0] : r5[3:1];
     endfunction
+    // is the next count 0? (n == 1 compared from flip-flops in parallel)
+    function automatic logic zero_next(input logic [15:0] n, input logic zero, input logic grant,
+                                       input logic done);
+        return grant ? 1'b0 : done ? n == 16'd1 : zero;
+    endfunction
     wire  [4:0] rd_r5 = room5(rd_out), wr_r5 = room5(wr_out);
     wire        rd_room      = rd_room3[1], wr_room = wr_room3[1];
     wire        rd_room_keep = r_done ? rd_room3[0] : rd_room3[1];   // room next cycle without a grant now
@@ -197,11 +207,13 @@ module axi_exbar #(
     wire        wr_room_plus = b_done ? wr_room3[1] : wr_room3[2];
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            rd_out <= '0; wr_out <= '0; rd_room3 <= 3'b011; wr_room3 <= 3'b011;   // (count + 1: assumed full)
+            rd_out <= '0; wr_out <= '0; rd_zero <= 1'b1; wr_zero <= 1'b1;
+            rd_room3 <= 3'b011; wr_room3 <= 3'b011;   // (count + 1: assumed full)
         end else begin
-            // (a completion with nothing counted — a slave bug — leaves 0: never a wrap that would stop grants)
-            rd_out   <= (ar_gfire == r_done) ? rd_out : ar_gfire ? rd_out + 16'd1 : dec(rd_out);
-            wr_out   <= (aw_gfire == b_done) ? wr_out : aw_gfire ? wr_out + 16'd1 : dec(wr_out);
+            rd_out   <= hc_axi_pkg::count_step(rd_out, ar_gfire, r_done);
+            wr_out   <= hc_axi_pkg::count_step(wr_out, aw_gfire, b_done);
+            rd_zero  <= zero_next(rd_out, rd_zero, ar_gfire, r_done);
+            wr_zero  <= zero_next(wr_out, wr_zero, aw_gfire, b_done);
             rd_room3 <= room_next(rd_r5, ar_gfire, r_done);
             wr_room3 <= room_next(wr_r5, aw_gfire, b_done);
         end
@@ -245,21 +257,45 @@ module axi_exbar #(
             m_axi_awlen, m_axi_awaddr, aw_id_raw} = aw_out;
     assign m_axi_awid = {aw_port, aw_id_raw};
 
-    wire w_fire = m_axi_wvalid && m_axi_wready;
+    // ---------------------------------------------------------------- W (0 cycles, routed by grant order)
+    // The port of the current W burst is a one-hot flip-flop (w_cur), so the W mux and the ports' WREADY
+    // decode nothing. The routes of later grants wait in the route FIFO; the next one is loaded as the
+    // current burst's WLAST passes (no bubble between queued bursts). A grant that finds neither a current
+    // burst nor a queued route loads w_cur directly (its W may pass from the next cycle, with its AW).
+    logic [S_COUNT-1:0] w_cur;
+    logic               w_busy;                       // |w_cur, a flip-flop
+    wire  w_end    = m_axi_wvalid && m_axi_wready && m_axi_wlast;
+    wire  w_direct = aw_gfire && !w_busy && wr_empty;
+    wire  w_pop    = (!w_busy || w_end) && !wr_empty;
     hc_fifo #(.WIDTH(PORT_W), .DEPTH(W_ROUTE_DEPTH)) u_w_route (
-        .clk(aclk), .rst_n(aresetn), .push(aw_gfire), .push_data(aw_gidx), .pop(w_fire && m_axi_wlast),
+        .clk(aclk), .rst_n(aresetn), .push(aw_gfire && !w_direct), .push_data(aw_gidx), .pop(w_pop),
         .head(w_port), .empty(wr_empty), .full(wr_full), .count(wr_count)
     );
-
-    // ---------------------------------------------------------------- W (0 cycles, routed by grant order)
-    assign m_axi_wdata  = s_axi_wdata[w_port*DATA_WIDTH +: DATA_WIDTH];
-    assign m_axi_wstrb  = s_axi_wstrb[w_port*STRB_WIDTH +: STRB_WIDTH];
-    assign m_axi_wlast  = s_axi_wlast[w_port];
-    assign m_axi_wvalid = !wr_empty && s_axi_wvalid[w_port];
-    always_comb begin
-        s_axi_wready = '0;
-        if (!wr_empty) s_axi_wready[w_port] = m_axi_wready;
+    always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            w_cur <= '0; w_busy <= 1'b0;
+        end else if (w_direct) begin
+            w_cur <= S_COUNT'(1) << aw_gidx; w_busy <= 1'b1;
+        end else if (w_pop) begin
+            w_cur <= S_COUNT'(1) << w_port;  w_busy <= 1'b1;
+        end else if (w_end) begin
+            w_cur <= '0;                     w_busy <= 1'b0;
+        end
     end
+
+    always_comb begin
+        m_axi_wdata  = '0;
+        m_axi_wstrb  = '0;
+        m_axi_wlast  = 1'b0;
+        m_axi_wvalid = 1'b0;
+        for (int i = 0; i < S_COUNT; i++) begin
+            m_axi_wdata  |= w_cur[i] ? s_axi_wdata[i*DATA_WIDTH +: DATA_WIDTH] : '0;
+            m_axi_wstrb  |= w_cur[i] ? s_axi_wstrb[i*STRB_WIDTH +: STRB_WIDTH] : '0;
+            m_axi_wlast  |= w_cur[i] && s_axi_wlast[i];
+            m_axi_wvalid |= w_cur[i] && s_axi_wvalid[i];
+        end
+    end
+    assign s_axi_wready = w_cur & {S_COUNT{m_axi_wready}};
 
     // ---------------------------------------------------------------- R and B (routed by ID)
     // RESP_REG: the memory's R beat and B enter a skid buffer first (READY to the memory from a flop), and
