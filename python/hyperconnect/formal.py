@@ -1,5 +1,9 @@
 """Formal proofs with SymbiYosys (yowasp-sby, smtbmc with z3 from the venv): the jobs are the .sby files
-in tests/formal/, their properties live beside the RTL under `ifdef FORMAL`."""
+in tests/formal/, their properties live beside the RTL under `ifdef FORMAL`.
+
+The .sby files name no source: `{sources}` in a read_slang line and `{files}` in [files] are filled from
+hyperconnect.core (filesets `regs` and `rtl`, compile order) into a copy in build/formal/, which sby runs.
+read_slang elaborates only the job's --top hierarchy, so the other modules are parsed and left."""
 
 from __future__ import annotations
 
@@ -23,12 +27,33 @@ def env() -> dict[str, str]:
     return e
 
 
+def sources() -> list[Path]:
+    """The sources every proof reads, in compile order: the manifest's filesets `regs` and `rtl`."""
+    from . import manifest
+    return manifest.files("regs", "rtl")
+
+
+def expand(job: str, out: Path, swap: dict[Path, Path] | None = None) -> Path:
+    """Write tests/formal/<job>.sby with its `{sources}` and `{files}` filled from the manifest to `out` (a
+    .sby file; paths relative to its folder); `swap` replaces a source by another file of the same name."""
+    text = (JOBS / f"{job}.sby").read_text()
+    if "{sources}" not in text or "{files}" not in text:
+        raise ValueError(f"{job}.sby: expected {{sources}} in its read_slang lines and {{files}} in [files]")
+    files = [(swap or {}).get(f, f) for f in sources()]
+    names = [f.name for f in files]
+    if len(set(names)) != len(names):
+        raise ValueError(f"formal sources share a file name: {names}")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text.replace("{sources}", " ".join(names)).replace(
+        "{files}", "\n".join(os.path.relpath(f, out.parent) for f in files)))
+    return out
+
+
 def run(job: str, task: str, timeout: float = 900.0, sby: Path | None = None) -> tuple[bool, str]:
-    """Run one task of tests/formal/<job>.sby (or of `sby`) in build/formal/; (passed, the summary lines
-    of the log)."""
-    sby = sby or JOBS / f"{job}.sby"
+    """Run one task of tests/formal/<job>.sby (its sources from the manifest; or of an expanded `sby`) in
+    build/formal/; (passed, the summary lines of the log)."""
     work = paths.BUILD / "formal"
-    work.mkdir(parents=True, exist_ok=True)
+    sby = sby or expand(job, work / "jobs" / f"{job}.sby")
     out = work / f"{sby.stem}_{task}"
     shutil.rmtree(out, ignore_errors=True)
     result = subprocess.run([str(Path(sys.executable).parent / "yowasp-sby"), "-f", "-d", str(out), str(sby), task],
@@ -47,16 +72,12 @@ def check(job: str, task: str) -> None:
 
 def mutant(job: str, rtl: str, old: str, new: str, name: str) -> Path:
     """A copy of tests/formal/<job>.sby that proves rtl/<rtl> with `old` replaced by `new` (a seeded bug the
-    proof must find); returns the .sby path (build/formal/mutants/)."""
-    src = (paths.ROOT / "rtl" / rtl).read_text()
+    proof must find), the other sources unchanged; returns the .sby path (build/formal/mutants/)."""
+    original = paths.RTL / rtl
+    src = original.read_text()
     if src.count(old) != 1:
         raise ValueError(f"mutation {name}: the text to replace occurs {src.count(old)} times in {rtl}")
-    work = paths.BUILD / "formal" / "mutants"
+    work = paths.BUILD / "formal" / "mutants" / name
     work.mkdir(parents=True, exist_ok=True)
-    (work / rtl).write_text(src.replace(old, new))
-    sby = (JOBS / f"{job}.sby").read_text().replace(f"../../rtl/{rtl}", rtl).replace(
-        "../../rtl/", f"{paths.RTL}/").replace(         # the other sources unchanged, from rtl/ (and build/)
-        "../../build/", f"{paths.BUILD}/")
-    out = work / f"{job}_{name}.sby"
-    out.write_text(sby)
-    return out
+    (work / original.name).write_text(src.replace(old, new))
+    return expand(job, work / f"{job}.sby", swap={original: work / original.name})

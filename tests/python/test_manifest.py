@@ -1,6 +1,7 @@
 """hyperconnect.core is the one source list: it names every .sv file of rtl/ and bench/rtl/ exactly once
-(a new file left out of it fails here), its register filesets are the committed generated copies, and
-FuseSoC's lint targets (Verilator -Wall) pass on it as an integrator would run them."""
+(a new file left out of it fails here), its register filesets are the committed generated copies, the
+formal jobs take their sources from it, and FuseSoC's lint targets (Verilator -Wall) pass on it as an
+integrator would run them."""
 
 from __future__ import annotations
 
@@ -26,6 +27,19 @@ def test_every_source_listed_once() -> None:
     for name in manifest.fileset_names():
         entries = manifest._core()["filesets"][name]["files"]
         assert len(entries) == len({str(e) for e in entries}), name
+
+
+def test_formal_jobs_read_the_manifest() -> None:
+    """No .sby file lists sources by hand: each read_slang line reads {sources} and [files] is {files}, and
+    the expanded job names every source of filesets regs and rtl."""
+    from hyperconnect import formal
+    for sby in sorted(formal.JOBS.glob("*.sby")):
+        text = sby.read_text()
+        reads = [line for line in text.splitlines() if "read_slang" in line and not line.startswith("#")]
+        assert reads and all("{sources}" in line for line in reads), sby.name
+        assert ".sv" not in text.split("[files]", 1)[1], f"{sby.name}: a hand-written source in [files]"
+        expanded = formal.expand(sby.stem, paths.BUILD / "formal" / "check" / sby.name).read_text()
+        assert all(f.name in expanded for f in manifest.files("regs", "rtl")), sby.name
 
 
 def test_register_filesets_are_the_committed_copies() -> None:
