@@ -241,8 +241,8 @@ module axi_exbar #(
     logic              wr_empty, wr_full;
     logic [$clog2(W_ROUTE_DEPTH+1)-1:0] wr_count;
 
-    // (HEADS_KNOWN: the route FIFO's room next cycle counted without this cycle's pop — at worst one cycle
-    // late when it was full)
+    // (HEADS_KNOWN: the route FIFO's room next cycle counted without this cycle's pop, and as if a grant
+    // loaded straight into w_cur pushed — cautious: at worst one cycle late when it was full)
     wire [1:0] route_room_next = {32'(wr_count) + 1 < W_ROUTE_DEPTH, 32'(wr_count) < W_ROUTE_DEPTH};
     hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY), .PRIO_W(PRIO_W),
                   .HEADS_KNOWN(HEADS_KNOWN)) u_aw_mux (
