@@ -14,11 +14,13 @@
 // glimit_err, nominal_err[i], limit_err[i]) sets the flag. A write whose strobes cover part of a ranged
 // field is rejected for that field. While `locked`, nothing is checked (the blocks ignore the write).
 //
-// Latency (cycles): write — BVALID 2 after the later of the AW and W handshakes; read — RVALID 3 after
-//   the AR handshake (1 to register the decoded request, 2 for the block's answer: the blocks register
-//   their read-back, PeakRDL --rt-read-response, so their read-back mux and the selection across blocks
-//   here are separate cycles). AWREADY/WREADY/ARREADY rise the cycle after the request starts, so a
-//   new request can be waiting while one is answered. Reads and writes alternate when both wait.
+// Latency (cycles): write — BVALID 3 after the later of the AW and W handshakes; read — RVALID 4 after
+//   the AR handshake to a port block (1 to register the decoded request, 1 for the block's answer: the
+//   blocks register their read-back, PeakRDL --rt-read-response; 1 to register every block's answer here,
+//   1 to select it), 5 to the global block (it also cuts its read-back mux in two, --rt-read-fanin). A block's answer (ack, error, read data) is registered here
+//   before the selection across blocks, so no path runs from a block's address decode into the response
+//   or the state. AWREADY/WREADY/ARREADY rise the cycle after the request starts, so a new request can be
+//   waiting while one is answered. Reads and writes alternate when both wait.
 // Every output is a flip-flop (READY, VALID, response, data; the block requests and error pulses).
 // Parameters: N_PORTS (1..16 port blocks), TRACK_DEPTH (upper bound of the outstanding limits, 1..255).
 // Assumes: the blocks answer (ack) each request, at once or after a stall; addresses are byte addresses
@@ -173,17 +175,24 @@ module hc_regs_axil #(
 
     wire [N_PORTS-1:0] port_onehot = is_port ? N_PORTS'(1) << port_idx : '0;
     wire               stall   = (g_req && g_stall) || |(p_req & p_stall);
-    wire               rd_ack  = (is_g_q && g_rd_ack) || |(port_sel & p_rd_ack);
-    wire               wr_ack  = (is_g_q && g_wr_ack) || |(port_sel & p_wr_ack);
-    wire               ack     = req_is_wr ? wr_ack : rd_ack;
-    wire               ack_err = req_is_wr ? (is_g_q && g_wr_err) || |(port_sel & p_wr_err)
-                                           : (is_g_q && g_rd_err) || |(port_sel & p_rd_err);
-    logic [31:0]       ack_data;
-    always_comb begin
-        ack_data = is_g_q ? g_rd_data : 32'd0;
-        for (int i = 0; i < N_PORTS; i++)
-            if (port_sel[i]) ack_data = p_rd_data[i*32 +: 32];
+
+    // every block's answer registered as it comes (only the addressed block answers), selected a cycle later
+    logic [N_PORTS:0]  ans_ack, ans_err;            // bit N_PORTS: the global block
+    logic [31:0]       ans_data;                    // the addressed block's read data, selected as it comes
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            {ans_ack, ans_err, ans_data} <= '0;
+        end else begin
+            ans_ack <= req_is_wr ? {g_wr_ack, p_wr_ack} : {g_rd_ack, p_rd_ack};
+            ans_err <= req_is_wr ? {g_wr_err, p_wr_err} : {g_rd_err, p_rd_err};
+            ans_data <= '0;
+            if (is_g_q) ans_data <= g_rd_data;
+            for (int i = 0; i < N_PORTS; i++)
+                if (port_sel[i]) ans_data <= p_rd_data[i*32 +: 32];
+        end
     end
+    wire ack     = |(ans_ack & {is_g_q, port_sel});
+    wire ack_err = |(ans_err & {is_g_q, port_sel});
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
@@ -219,16 +228,15 @@ module hc_regs_axil #(
                         rvalid_q <= start_rd;
                     end
                 end
-                REQ, WAIT: if (!stall) begin
+                REQ: if (!stall) begin                  // the request is taken: its answer comes registered
                     g_req <= 1'b0;
                     p_req <= '0;
-                    if (ack) begin
-                        state    <= RESP;
-                        bvalid_q <= req_is_wr;
-                        rvalid_q <= !req_is_wr;
-                    end else begin
-                        state <= WAIT;
-                    end
+                    state <= WAIT;
+                end
+                WAIT: if (ack) begin
+                    state    <= RESP;
+                    bvalid_q <= req_is_wr;
+                    rvalid_q <= !req_is_wr;
                 end
                 RESP: if ((bvalid_q && s_axil_bready) || (rvalid_q && s_axil_rready)) begin
                     state    <= IDLE;
@@ -251,9 +259,9 @@ module hc_regs_axil #(
             req_wr_biten <= strb_bits & keep;
             resp_err     <= !(is_global || is_port);
             resp_data    <= 32'd0;
-        end else if ((state == REQ || state == WAIT) && !stall && ack) begin
+        end else if (state == WAIT && ack) begin
             resp_err  <= ack_err;
-            resp_data <= req_is_wr ? 32'd0 : ack_data;
+            resp_data <= req_is_wr ? 32'd0 : ans_data;
         end
     end
 

@@ -54,13 +54,15 @@ def generate(force: bool = False) -> dict[str, Path]:
         fcntl.flock(lock, fcntl.LOCK_EX)
         newest = max(RDL.stat().st_mtime, Path(__file__).stat().st_mtime)
         if force or any(not f.exists() or f.stat().st_mtime < newest for f in files.values()):
-            # --rt-read-response: the read-back mux ends at a flop inside each block (read answered one cycle
-            # after the request), so no path runs from a block's address decode through its read-back mux
-            # into hc_regs_axil's selection across the blocks
+            # --rt-read-response: the read-back mux ends at a flop inside each block (a read is answered one
+            # cycle after the request), so no path runs from a block's address decode through its read-back
+            # mux into hc_regs_axil's selection across the blocks. The global block also cuts its read-back
+            # mux in two (--rt-read-fanin: its PORT[] address ranges are 16 compares; answer two cycles after
+            # the request); the port blocks do not (+170 FF per port for no path of theirs that limits Fmax)
             common = ["--cpuif", "passthrough", "--default-reset", "rst_n", "--err-if-bad-addr", "--err-if-bad-rw",
                       "--rt-read-response"]
             _peakrdl("regblock", str(RDL), "--top", "hyperconnect", "-o", str(out), "--module-name", "hc_regs",
-                     "--package-name", "hc_regs_pkg", "--addr-width", str(ADDR_BITS), *common)
+                     "--package-name", "hc_regs_pkg", "--addr-width", str(ADDR_BITS), "--rt-read-fanin", *common)
             _peakrdl("regblock", str(RDL), "--top", "hc_port", "-o", str(out), "--module-name", "hc_port_regs",
                      "--package-name", "hc_port_regs_pkg", *common)
             _peakrdl("c-header", str(RDL), "--top", "hyperconnect", "-o", str(files["header"]))

@@ -62,7 +62,7 @@ module hc_regs (
     logic external_pending;
 
     // Read latency > write latency. May need to delay next write that follows a read
-    logic [0:0] cpuif_req_stall_sr;
+    logic [1:0] cpuif_req_stall_sr;
     always_ff @(posedge clk) begin
         if(~rst_n) begin
             cpuif_req_stall_sr <= '0;
@@ -422,8 +422,13 @@ module hc_regs (
     end
 
     logic readback_external_rd_ack;
-
-    assign readback_external_rd_ack = readback_external_rd_ack_c;
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            readback_external_rd_ack <= '0;
+        end else begin
+            readback_external_rd_ack <= readback_external_rd_ack_c;
+        end
+    end
 
     logic [11:0] rd_mux_addr;
     logic [11:0] pending_rd_addr;
@@ -440,46 +445,108 @@ module hc_regs (
     logic readback_err;
     logic readback_done;
     logic [31:0] readback_data;
+    function automatic bit [6:0] ad_low(bit [11:0] addr);
+        return addr[6:0];
+    endfunction
+    function automatic bit [4:0] ad_hi(bit [11:0] addr);
+        return addr[11:7];
+    endfunction
+
+    // readback stage 1
+    logic [31:0] readback_data_rt_c[32];
+    always_comb begin
+        automatic logic [31:0] readback_data_var[32];
+        for(int i=0; i<32; i++) readback_data_var[i] = '0;
+        if(ad_low(rd_mux_addr) == ad_low(12'h0)) begin
+            readback_data_var[ad_hi(12'h0)][31:0] = 32'h48434f4e;
+        end
+        if(ad_low(rd_mux_addr) == ad_low(12'h4)) begin
+            readback_data_var[ad_hi(12'h4)][15:0] = 16'h0;
+            readback_data_var[ad_hi(12'h4)][23:16] = 8'h3;
+            readback_data_var[ad_hi(12'h4)][31:24] = 8'h1;
+        end
+        if(ad_low(rd_mux_addr) == ad_low(12'h8)) begin
+            readback_data_var[ad_hi(12'h8)][4:0] = hwif_in.BUILD.n_ports.next;
+            readback_data_var[ad_hi(12'h8)][10:8] = hwif_in.BUILD.data_bytes_log2.next;
+            readback_data_var[ad_hi(12'h8)][23:16] = hwif_in.BUILD.track_depth.next;
+        end
+        if(ad_low(rd_mux_addr) == ad_low(12'hc)) begin
+            readback_data_var[ad_hi(12'hc)][0] = field_storage.CTRL.clear_counters.value;
+        end
+        if(ad_low(rd_mux_addr) == ad_low(12'h10)) begin
+            readback_data_var[ad_hi(12'h10)][31:0] = field_storage.PERIOD.cycles.value;
+        end
+        if(ad_low(rd_mux_addr) == ad_low(12'h14)) begin
+            readback_data_var[ad_hi(12'h14)][7:0] = field_storage.GLOBAL_LIMIT.g.value;
+        end
+        if(ad_low(rd_mux_addr) == ad_low(12'h18)) begin
+            readback_data_var[ad_hi(12'h18)][0] = field_storage.GLOBAL_ERR.period_range.value;
+            readback_data_var[ad_hi(12'h18)][1] = field_storage.GLOBAL_ERR.g_range.value;
+        end
+        if(ad_low(rd_mux_addr) == ad_low(12'h1c)) begin
+            readback_data_var[ad_hi(12'h1c)][0] = field_storage.LOCK.locked.value;
+        end
+        readback_data_rt_c = readback_data_var;
+    end
+
+    logic [31:0] readback_data_rt[32];
+    logic readback_done_rt;
+    logic readback_err_rt;
+    logic [11:0] readback_addr_rt;
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            for(int i=0; i<32; i++) readback_data_rt[i] <= '0;
+            readback_done_rt <= '0;
+            readback_err_rt <= '0;
+            readback_addr_rt <= '0;
+        end else begin
+            readback_data_rt <= readback_data_rt_c;
+            readback_err_rt <= decoded_err;
+            readback_done_rt <= decoded_req & ~decoded_req_is_wr & ~decoded_req_is_external;
+            readback_addr_rt <= rd_mux_addr;
+        end
+    end
+
+
+    logic [31:0] readback_ext_block_data_rt_c;
+    logic readback_is_ext_block_c;
     always_comb begin
         automatic logic [31:0] readback_data_var;
+        automatic logic is_external_block_var;
         readback_data_var = '0;
-        if(rd_mux_addr == 12'h0) begin
-            readback_data_var[31:0] = 32'h48434f4e;
-        end
-        if(rd_mux_addr == 12'h4) begin
-            readback_data_var[15:0] = 16'h0;
-            readback_data_var[23:16] = 8'h3;
-            readback_data_var[31:24] = 8'h1;
-        end
-        if(rd_mux_addr == 12'h8) begin
-            readback_data_var[4:0] = hwif_in.BUILD.n_ports.next;
-            readback_data_var[10:8] = hwif_in.BUILD.data_bytes_log2.next;
-            readback_data_var[23:16] = hwif_in.BUILD.track_depth.next;
-        end
-        if(rd_mux_addr == 12'hc) begin
-            readback_data_var[0] = field_storage.CTRL.clear_counters.value;
-        end
-        if(rd_mux_addr == 12'h10) begin
-            readback_data_var[31:0] = field_storage.PERIOD.cycles.value;
-        end
-        if(rd_mux_addr == 12'h14) begin
-            readback_data_var[7:0] = field_storage.GLOBAL_LIMIT.g.value;
-        end
-        if(rd_mux_addr == 12'h18) begin
-            readback_data_var[0] = field_storage.GLOBAL_ERR.period_range.value;
-            readback_data_var[1] = field_storage.GLOBAL_ERR.g_range.value;
-        end
-        if(rd_mux_addr == 12'h1c) begin
-            readback_data_var[0] = field_storage.LOCK.locked.value;
-        end
+        is_external_block_var = '0;
         for(int i0=0; i0<16; i0++) begin
             if((rd_mux_addr >= 12'h100 + (12)'(i0) * 12'h80) && (rd_mux_addr <= 12'h100 + (12)'(i0) * 12'h80 + 12'h7f)) begin
                 readback_data_var = hwif_in.PORT[i0].rd_data;
+                is_external_block_var = 1'b1;
             end
         end
-        readback_data = readback_data_var;
-        readback_done = decoded_req & ~decoded_req_is_wr & ~decoded_req_is_external;
-        readback_err = decoded_err;
+        readback_ext_block_data_rt_c = readback_data_var;
+        readback_is_ext_block_c = is_external_block_var;
+    end
+
+    logic [31:0] readback_ext_block_data_rt;
+    logic readback_is_ext_block;
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            readback_ext_block_data_rt <= '0;
+            readback_is_ext_block <= '0;
+        end else begin
+            readback_ext_block_data_rt <= readback_ext_block_data_rt_c;
+            readback_is_ext_block <= readback_is_ext_block_c;
+        end
+    end
+
+
+    // readback stage 2
+    always_comb begin
+        if(readback_is_ext_block) begin
+            readback_data = readback_ext_block_data_rt;
+        end else begin
+            readback_data = readback_data_rt[readback_addr_rt[11:7]];
+        end
+        readback_done = readback_done_rt;
+        readback_err = readback_err_rt;
     end
 
     always_ff @(posedge clk) begin
