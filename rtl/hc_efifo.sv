@@ -1,5 +1,6 @@
 // hc_efifo — request buffer for one valid/ready channel (paper 001's eFIFO): DEPTH entries in LUT-RAM,
-// in_ready and out_valid from flip-flops, out_data read from the RAM at the registered read pointer.
+// in_ready and out_valid from flip-flops, out_data read from the RAM at the registered read pointer
+// (OUT_REG: a head register holds the first entry, DEPTH - 1 in LUT-RAM behind it, out_data from flops).
 //
 // Why: it cuts a chain of combinational stages in both directions at the cost of pointers and a few
 // LUT-RAM cells rather than a register per payload bit (a 2-entry skid buffer of a 61-bit AR request
@@ -10,11 +11,16 @@
 //   and pop in the same cycle at any fill level).
 // out_more (a flip-flop): two or more entries are held, so after a pop the next head is already there —
 //   a consumer that decides a cycle ahead (axi_exbar's registered choice) may take again at once.
-// Parameters: WIDTH (payload bits, >= 1), DEPTH (entries, 2..64).
+// OUT_REG 1: the head is a register in front of the RAM (DEPTH - 1 entries), so out_data comes from
+//   flip-flops rather than a LUT-RAM read: a request entering an empty buffer goes straight into it, the
+//   next one is loaded from the RAM as the head leaves. Same latency and throughput; + WIDTH flip-flops.
+//   (axi_hyperconnect's W buffer: the crossbar's W mux and its WLAST-driven routing start at flops.)
+// Parameters: WIDTH (payload bits, >= 1), DEPTH (entries, 2..64), OUT_REG (0 or 1, default 0).
 // Assumes: AXI handshake rules on both sides (VALID held until READY; the payload stable meanwhile).
 module hc_efifo #(
     parameter int WIDTH = 8,
     parameter int DEPTH = 4,
+    parameter bit OUT_REG = 1'b0,
     localparam int CW = $clog2(DEPTH + 1)
 ) (
     input  logic             clk,
@@ -32,46 +38,105 @@ module hc_efifo #(
         if (DEPTH < 2 || DEPTH > 64) $fatal(1, "hc_efifo: DEPTH must be 2..64 (got %0d)", DEPTH);
     end
 
-    // storage, pointers and fill level: hc_fifo (its head is the LUT-RAM read at the registered read
-    // pointer); this module adds READY and VALID as flip-flops, prepared from the fill level
-    logic [CW-1:0] count;
-    logic          empty_unused, full_unused;
     wire push = in_valid && in_ready;
     wire pop  = out_valid && out_ready;
 
-    hc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .CHECKED(1'b1)) u_fifo (
-        .clk, .rst_n, .push, .push_data(in_data), .pop, .head(out_data), .empty(empty_unused),
-        .full(full_unused), .count
-    );
+    if (!OUT_REG) begin : g_ram_head
+        // storage, pointers and fill level: hc_fifo (its head is the LUT-RAM read at the registered read
+        // pointer; VALID is its registered 'not empty'); this module adds READY and 'more' as flip-flops,
+        // prepared from the fill level
+        logic [CW-1:0] count;
+        logic          empty, full_unused;
+        assign out_valid = !empty;
 
-    always_ff @(posedge clk) begin
-        if (!rst_n) begin
-            in_ready  <= 1'b0;
-            out_valid <= 1'b0;
-            out_more  <= 1'b0;
-        end else begin
-            // the flags for each push/pop outcome are compared from the count in parallel; the late
-            // handshakes only select
-            case ({push, pop})
-                2'b10: begin in_ready <= count != CW'(DEPTH - 1); out_valid <= 1'b1; out_more <= count >= CW'(1); end
-                2'b01: begin in_ready <= 1'b1; out_valid <= count != CW'(1); out_more <= count >= CW'(3); end
-                default: begin
-                    in_ready <= count != CW'(DEPTH);       // (also the first cycle out of reset)
-                    out_more <= count >= CW'(2);
-                end
-            endcase
+        hc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .CHECKED(1'b1)) u_fifo (
+            .clk, .rst_n, .push, .push_data(in_data), .pop, .head(out_data), .empty,
+            .full(full_unused), .count
+        );
+
+        always_ff @(posedge clk) begin
+            if (!rst_n) begin
+                in_ready <= 1'b0;
+                out_more <= 1'b0;
+            end else begin
+                // the flags for each push/pop outcome are compared from the count in parallel; the late
+                // handshakes only select
+                case ({push, pop})
+                    2'b10:   begin in_ready <= count != CW'(DEPTH - 1); out_more <= count >= CW'(1); end
+                    2'b01:   begin in_ready <= 1'b1; out_more <= count >= CW'(3); end
+                    default: begin
+                        in_ready <= count != CW'(DEPTH);       // (also the first cycle out of reset)
+                        out_more <= count >= CW'(2);
+                    end
+                endcase
+            end
         end
-    end
 
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, empty_unused, full_unused};
-    /* verilator lint_on UNUSEDSIGNAL */
-
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused_ok = &{1'b0, full_unused};
+        /* verilator lint_on UNUSEDSIGNAL */
 `ifdef FORMAL
-    // invariants for the proofs of the modules that use it: flags and pointers agree with the fill level
-    always_comb if (rst_n) begin
-        assert (out_valid == (count != '0) && out_more == (count >= CW'(2)));
-        if (in_ready) assert (count != CW'(DEPTH));       // (READY is low in the first cycle out of reset)
-    end
+        // invariants for the proofs of the modules that use it: flags agree with the fill level
+        always_comb if (rst_n) begin
+            assert (out_valid == (count != '0) && out_more == (count >= CW'(2)));
+            if (in_ready) assert (count != CW'(DEPTH));   // (READY is low in the first cycle out of reset)
+        end
 `endif
+    end else begin : g_reg_head
+        // the head register and DEPTH - 1 entries of LUT-RAM behind it
+        localparam int RD = DEPTH - 1;
+        localparam int RCW = $clog2(RD + 1);
+        logic [RCW-1:0]   count;                     // entries in the RAM
+        logic             empty, full_unused;
+        logic [WIDTH-1:0] ram_head;
+        logic             head_valid;
+        wire head_free = !head_valid || pop;            // the head register may load this cycle
+        wire direct    = push && head_free && empty;    // into the head register straight away
+        wire ram_push  = push && !direct;
+        wire ram_pop   = head_free && !empty;
+        assign out_valid = head_valid;
+
+        // (CHECKED: in_ready means room in the RAM, and the RAM is popped only when not empty)
+        hc_fifo #(.WIDTH(WIDTH), .DEPTH(RD), .CHECKED(1'b1)) u_fifo (
+            .clk, .rst_n, .push(ram_push), .push_data(in_data), .pop(ram_pop), .head(ram_head), .empty,
+            .full(full_unused), .count
+        );
+
+        always_ff @(posedge clk) begin
+            if (ram_pop)     out_data <= ram_head;
+            else if (direct) out_data <= in_data;
+        end
+        always_ff @(posedge clk) begin
+            if (!rst_n) begin
+                head_valid <= 1'b0;
+                in_ready   <= 1'b0;
+                out_more   <= 1'b0;
+            end else begin
+                head_valid <= ram_pop || direct || (head_valid && !pop);
+                // the flags for each RAM push/pop outcome are compared from its count in parallel; after a
+                // RAM pop or a direct load the head is full, so 'more' is a RAM entry behind it
+                case ({ram_push, ram_pop})
+                    2'b10:   begin in_ready <= count != RCW'(RD - 1); out_more <= 1'b1; end
+                    2'b01:   begin in_ready <= 1'b1; out_more <= count >= RCW'(2); end
+                    2'b11:   begin in_ready <= count != RCW'(RD); out_more <= 1'b1; end
+                    default: begin
+                        in_ready <= count != RCW'(RD);           // (also the first cycle out of reset)
+                        out_more <= head_valid && !pop ? count != '0 : 1'b0;
+                    end
+                endcase
+            end
+        end
+
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused_ok = &{1'b0, full_unused};
+        /* verilator lint_on UNUSEDSIGNAL */
+`ifdef FORMAL
+        always_comb if (rst_n) begin
+            assert (out_more == (head_valid && count != '0));
+            if (count != '0) assert (head_valid);
+            if (in_ready) assert (count != RCW'(RD));
+        end
+`endif
+    end
+
 endmodule

@@ -15,7 +15,7 @@
 // sub-burst behind", a flop) for the crossbar's registered choice (HEADS_KNOWN). The response buffers (RESP_DEPTH entries per channel) end the
 // memory side's R/B chain (crossbar, equalizer, guard) with READY from a flip-flop; the decoupler,
 // watchdog and counters work from their output. W: the watchdog's W register (always there) at the
-// accelerator side, and the write-data buffer (WDATA_DEPTH entries of LUT-RAM) at the memory side, so the
+// accelerator side, and the write-data buffer (WDATA_DEPTH entries: a head register, the rest in LUT-RAM) at the memory side, so the
 // crossbar's W routing ends at a flop instead of running through equalizer, guard and decoupler.
 // The watchdog cuts off an accelerator that stalls the interconnect (timeout) or breaks WLAST, and
 // completes what it left open; its trip decouples the port, and it lets go only once the flags are
@@ -66,6 +66,8 @@ module hc_supervisor #(
     input  logic [ADDR_WIDTH-1:12]  cfg_win_base,      // window base and size in bytes, 4 KB-granular
     input  logic [ADDR_WIDTH:12]    cfg_win_size,
     input  logic                    recharge,          // period start, from hc_period
+    input  logic [31:0]             now,               // cycle count and its next value, from hc_period
+    input  logic [31:0]             now_plus1,         //   (the read-latency stamps' time base)
     input  logic                    cnt_clear,
     // status
     output logic                    draining,
@@ -367,7 +369,7 @@ module hc_supervisor #(
     // ---- counters (behind the watchdog: responses it drops still complete their requests); AR waits
     // while the read-latency stamp FIFO is full
     hc_port_counters #(.DEPTH(TRACK_DEPTH + 2 + REQ_DEPTH)) u_counters (
-        .clk(aclk), .rst_n(aresetn), .clear(cnt_clear),
+        .clk(aclk), .rst_n(aresetn), .clear(cnt_clear), .now, .now_plus1,
         .ar_fire(w_arvalid && w_arready), .ar_len(s_axi_arlen), .ar_size(s_axi_arsize),
         .aw_fire(w_awvalid && w_awready), .aw_len(s_axi_awlen), .aw_size(s_axi_awsize),
         .r_last_fire(w_rvalid && w_rready && c_rlast), .stall(rd_stall || wr_stall),
@@ -510,10 +512,11 @@ module hc_supervisor #(
     assign m_axi_awqos = e_awqos;
     // ---- W cut: the write data leaves through a buffer (LUT-RAM, READY towards the equalizer from a flop),
     //      so the crossbar's W routing (its grant-order FIFO and m_axi_wready) ends here and does not run
-    //      through the equalizer, guard and decoupler into the watchdog's W register. WDATA_DEPTH 0: none.
+    //      through the equalizer, guard and decoupler into the watchdog's W register; its head is a register
+    //      (OUT_REG), so the crossbar's W mux and WLAST-driven routing start at flops. WDATA_DEPTH 0: none.
     if (WDATA_DEPTH > 0) begin : g_w_fifo
         logic more_unused_w_fifo;
-        hc_efifo #(.WIDTH(DATA_WIDTH + DATA_WIDTH / 8 + 1), .DEPTH(WDATA_DEPTH)) u_w_fifo (
+        hc_efifo #(.WIDTH(DATA_WIDTH + DATA_WIDTH / 8 + 1), .DEPTH(WDATA_DEPTH), .OUT_REG(1'b1)) u_w_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({e_wdata, e_wstrb, e_wlast}), .in_valid(e_wvalid), .in_ready(e_wready),
             .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready),
