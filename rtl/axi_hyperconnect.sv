@@ -33,12 +33,14 @@
 //
 // Parameters: S_COUNT (1..16 ports), ADDR_WIDTH (12..64), DATA_WIDTH (8..1024, power of two),
 //   ID_WIDTH (1..32, per accelerator port), TRACK_DEPTH (4..255: sub-transactions trackable per port and
-//   direction, the upper bound of the outstanding limits), W_ROUTE_DEPTH (write grants awaiting data),
+//   direction, the upper bound of the outstanding limits), W_ROUTE_DEPTH (write grants queued behind the
+//   current W burst's),
 //   REQ_DEPTH (AR/AW cut point: requests buffered per port and channel at the accelerator boundary,
 //   2..64 in LUT-RAM with READY from a flip-flop, default 4; 0 bypasses the buffer and the split stage:
 //   AR/AW latency 2, at a lower Fmax), RESP_DEPTH (R/B cut point: responses buffered per port and channel,
 //   2..64 in LUT-RAM, default 4, with the crossbar's R/B skid buffers; 0 bypasses both: R/B latency 0), WDATA_DEPTH (W cut point: write beats
-//   buffered per port before the crossbar, 2..64 in LUT-RAM, default 4; 0 bypasses: W latency 1),
+//   buffered per port before the crossbar, 2..64: a head register and WDATA_DEPTH - 1 in LUT-RAM, default
+//   4; 0 bypasses: W latency 1),
 //   M_ID_WIDTH (derived: ID_WIDTH + clog2(S_COUNT); the memory port's ID carries {port, 0}; do not
 //   override).
 // Register map: rdl/hyperconnect.rdl (docs/hyperconnect.md): global registers, then one 128-byte block per
@@ -46,7 +48,8 @@
 //   S_COUNT times). An address of a port this instance does not have is answered SLVERR. Out-of-range
 //   writes (nominal length 0 or > 256, outstanding limit 0 or > TRACK_DEPTH, period 0, G 0, or a write
 //   of part of such a field) leave the field unchanged and set a sticky error flag; the write's other
-//   fields apply. AXI4-Lite: BVALID / RVALID 2 cycles after the request's handshakes, READY from flops.
+//   fields apply. AXI4-Lite: BVALID 3 cycles after the later of the AW/W handshakes, RVALID 4
+//   after the AR handshake (5 for the global registers), READY from flops (hc_regs_axil).
 // irq: level, OR over ports of (IRQ_STATUS & IRQ_EN); events: port decoupled, configuration write
 //   rejected, budget spent before the period ended, accelerator fault (FAULT: window, protocol, watchdog).
 // Security (docs/security.md): per-port address windows, protocol guard, watchdog; LOCK freezes the
@@ -247,8 +250,9 @@ module axi_hyperconnect #(
     endfunction
 
     // ------------------------------------------------------------------ central period unit
-    logic recharge;
-    hc_period u_period (.clk(aclk), .rst_n(aresetn), .cfg_period(period), .recharge);
+    logic        recharge;
+    logic [31:0] now, now_plus1;   // one cycle count for every port's latency stamps
+    hc_period u_period (.clk(aclk), .rst_n(aresetn), .cfg_period(period), .recharge, .now, .now_plus1);
 
     // ------------------------------------------------------------------ supervisors
     logic [S_COUNT*ID_WIDTH-1:0] x_awid;
@@ -385,7 +389,7 @@ module axi_hyperconnect #(
             .cfg_timeout(r_out.TIMEOUT.cycles.value), .fault_active,
             .fault_w_stall(fault_set[4]), .fault_r_stall(fault_set[5]),
             .fault_b_stall(fault_set[6]), .fault_wlast(fault_set[7]),
-            .recharge, .cnt_clear(clear_all || r_out.CNT_CTRL.clear.value),
+            .recharge, .now, .now_plus1, .cnt_clear(clear_all || r_out.CNT_CTRL.clear.value),
             .draining, .decoupled, .cut_off, .rd_budget_spent(rd_spent), .wr_budget_spent(wr_spent), .counters,
             .s_axi_awid(s_axi_awid[i*ID_WIDTH +: ID_WIDTH]),
             .s_axi_awaddr(s_axi_awaddr[i*ADDR_WIDTH +: ADDR_WIDTH]), .s_axi_awlen(s_axi_awlen[i*8 +: 8]),

@@ -14,6 +14,8 @@
 // belongs to the completing read. `ar_room` is low while the FIFO is full; the port then holds AR (never
 // happens with DEPTH above the reads the equalizer can hold, TRACK_DEPTH + 2; it keeps the bookkeeping
 // exact regardless).
+// Time base: `now` and `now_plus1` come from hc_period (one cycle counter for the whole IP); a stamp is
+// `now` at the AR and the latency `now` minus the stamp, so where the count started does not matter.
 // Saturation: the cycle counter and the stamps are 32 bits and wrap, so an age is exact only below
 // 2^32 cycles. The reads that have been outstanding 2^32 - 1 cycles or more are the oldest ones (the
 // FIFO is in age order): a second FIFO holds the stamps of the others ("young"), and each cycle its head
@@ -35,6 +37,8 @@ module hc_port_counters #(
     input  logic          clk,
     input  logic          rst_n,
     input  logic          clear,
+    input  logic [31:0]   now,             // the shared cycle count (hc_period) and its next value
+    input  logic [31:0]   now_plus1,
     input  logic          ar_fire,
     input  logic [7:0]    ar_len,
     input  logic [2:0]    ar_size,
@@ -57,7 +61,6 @@ module hc_port_counters #(
 
     localparam int CW = $clog2(DEPTH + 1);
 
-    logic [31:0]   now, now_plus1;                  // the cycle counter and its next value (kept, not added)
     logic [31:0]   ts_head, young_head;
     logic          ts_empty, ts_full, young_empty, young_full_unused;
     logic [CW-1:0] n_old, ts_count_unused, young_count_unused;   // n_old: reads outstanding 2^32 - 1 cycles or more
@@ -91,14 +94,6 @@ module hc_port_counters #(
     endfunction
 
     wire [31:0] latency = (n_old != '0) ? '1 : now - ts_head;
-
-    always_ff @(posedge clk) begin
-        if (!rst_n) begin
-            now <= '0; now_plus1 <= 32'd1;
-        end else begin
-            now <= now_plus1; now_plus1 <= now_plus1 + 32'd1;
-        end
-    end
 
     // a completed read's latency is registered, and compared with the maximum the next cycle (a FIFO read,
     // a subtraction and a comparison are one carry chain each; MAX_RD_LATENCY follows one cycle later)

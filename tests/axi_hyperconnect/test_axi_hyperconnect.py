@@ -247,7 +247,7 @@ async def test_counters(dut):
 @cocotb.test()
 async def test_max_read_latency_saturates(dut):
     """Issue 15.6: MAX_RD_LATENCY saturates at 0xFFFFFFFF instead of wrapping: a read held at the memory
-    while the port's cycle counter is advanced by 2^32 - 256 cycles (a deposit: 2^32 cycles cannot be
+    while the cycle count (hc_period's, shared by the ports' stamps) is advanced by 2^32 - 256 cycles (a deposit: 2^32 cycles cannot be
     simulated) and then 400 more reads back 0xFFFFFFFF (before the fix: the wrapped age, about 150)."""
     tb = Tb(dut, seeded_rng("max_read_latency_saturates"), reorder=False)
     await start_clock_reset(dut)
@@ -257,10 +257,10 @@ async def test_max_read_latency_saturates(dut):
     await m.read(Burst(0, READ_BASE, 3, 3, INCR))
     while await tb.rd(port(1, RD_TXN)) != 1:                            # the read was accepted
         pass
-    counters = dut.u_core.g_port[1].u_supervisor.u_counters
-    now = (int(counters.now.value) + 2**32 - 256) % 2**32
-    counters.now.value = now                                            # the counter and its next value
-    counters.now_plus1.value = (now + 1) % 2**32
+    base = dut.u_core.u_period
+    now = (int(base.now.value) + 2**32 - 256) % 2**32
+    base.now.value = now                                                # the counter and its next value
+    base.now_plus1.value = (now + 1) % 2**32
     await ClockCycles(dut.aclk, 400)
     tb.mem.r.pause = False
     await tb.settle()

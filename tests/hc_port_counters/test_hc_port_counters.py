@@ -1,4 +1,4 @@
-"""cocotb tests of hc_port_counters on its own (issue 17: 64-bit byte counters with a registered carry):
+"""cocotb tests of hc_port_counters on its own with its time base, hc_period's cycle count (issue 17: 64-bit byte counters with a registered carry):
 the byte counter across 2^32 (131,077 reads of 32 KiB, one per cycle) and the high half's one-cycle lag
 after a carry, clear semantics (an event in the clear's own cycle is dropped, the next one counted), the
 largest read latency and the stall count. The counts through the whole interconnect are checked in
@@ -100,5 +100,7 @@ async def largest_read_latency_and_stalls(dut) -> None:
 def test_hc_port_counters() -> None:
     from hyperconnect import paths
     from lib.runner import run_cocotb
-    run_cocotb("hc_port_counters", "test_hc_port_counters", paths.ROOT / "tests" / "hc_port_counters",
-               [paths.RTL / "hc_fifo.sv", paths.RTL / "hc_port_counters.sv"], build_name="hc_port_counters")
+    here = paths.ROOT / "tests" / "hc_port_counters"
+    run_cocotb("hc_port_counters_tb", "test_hc_port_counters", here,
+               [paths.RTL / "hc_fifo.sv", paths.RTL / "hc_period.sv", paths.RTL / "hc_port_counters.sv",
+                here / "hc_port_counters_tb.sv"], build_name="hc_port_counters")
