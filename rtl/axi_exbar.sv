@@ -21,7 +21,9 @@
 // Global limit G (cfg_global_limit): at most G transactions granted and not completed (AR until RLAST,
 //   AW until B, taken from the memory) per direction, all ports together (the room for another is registered; a change of G
 //   applies from the second cycle), so a high-class request finds at most G transactions
-//   queued ahead of it at the memory. 0 means no limit (the stock crossbar).
+//   queued ahead of it at the memory. 0 means no limit (the stock crossbar; the count itself stops
+//   at 2^16 - 1 in flight). Formal (tests/formal/axi_exbar.sby): count, zero and room flags agree and G
+//   is never exceeded, whatever the memory answers.
 // Routing back: the master-side ID is {port index, port ID} (M_ID_WIDTH = ID_WIDTH + clog2(S_COUNT)), so
 //   R and B are routed by ID and stay correct when the memory reorders responses across ports/IDs.
 //   A response whose port field is >= S_COUNT (a slave bug) is accepted and dropped, never a hang.
@@ -172,7 +174,7 @@ module axi_exbar #(
     // plus one — so the room after any outcome of this cycle (grant or not, completion or not) is a flag
     // selected by the late handshakes; the next flags come from five compares of the count +-2 in parallel
     // (every compare from flip-flops). A change of G applies from the second cycle.
-    logic [15:0] rd_out, wr_out;   // wide enough for any count reachable with 16 ports (no wrap)
+    logic [15:0] rd_out, wr_out;   // in flight; at most 2^16 - 1 (with G = 0 the room ends there: no wrap)
     logic       rd_zero, wr_zero;  // rd_out == 0, wr_out == 0 (registered)
     logic       ar_gfire, aw_gfire;
     logic [2:0] rd_room3, wr_room3;                  // room at count - 1 (0 at 0), count, count + 1
@@ -181,7 +183,7 @@ module axi_exbar #(
     wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast && !rd_zero;
     wire        b_done = m_axi_bvalid && m_axi_bready && !wr_zero;
     function automatic logic room_at(input logic [15:0] n);
-        return (cfg_global_limit == '0) || (n < 16'(cfg_global_limit));
+        return (cfg_global_limit == '0) ? n != '1 : n < 16'(cfg_global_limit);
     endfunction
     function automatic logic [15:0] dec(input logic [15:0] n);
         return (n == '0) ? '0 : n - 16'd1;
@@ -352,4 +354,25 @@ module axi_exbar #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_ok = &{1'b0, ar_gidx_unused};
     /* verilator lint_on UNUSEDSIGNAL */
+
+`ifdef FORMAL
+    // The global limit's bookkeeping (tests/formal/axi_exbar.sby, k-induction; every input free but the
+    // ports' AXI rules the arbiters assume and G, held from reset — a change of G applies from the second
+    // cycle and is not covered; the memory may answer RLAST or B that nobody asked for): the zero flags
+    // agree with the counts, the three room flags are the room at count - 1, count and count + 1, and the
+    // counts never exceed G (nor wrap, G = 0).
+    logic f_past, f_live;
+    hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past, .f_live);
+    always_ff @(posedge aclk) if (f_past) assume ($stable(cfg_global_limit));
+    always_comb if (f_live) begin
+        assert (rd_zero == (rd_out == '0) && wr_zero == (wr_out == '0));
+        assert (rd_room3 == {room_at(rd_out + 16'd1), room_at(rd_out), room_at(dec(rd_out))});
+        assert (wr_room3 == {room_at(wr_out + 16'd1), room_at(wr_out), room_at(dec(wr_out))});
+        if (cfg_global_limit != '0)
+            assert (rd_out <= 16'(cfg_global_limit) && wr_out <= 16'(cfg_global_limit));
+        // a presented choice was made with room, and the count has not grown since
+        if (!REGISTER_READY && m_axi_arvalid) assert (rd_room3[1]);
+        if (!REGISTER_READY && m_axi_awvalid) assert (wr_room3[1]);
+    end
+`endif
 endmodule

@@ -6,7 +6,8 @@ does, SLVERR/DECERR answers after the forwarded ones, no data of a rejected writ
 W held and stable towards the port whatever the accelerator does, nothing with strobes taken once tripped,
 trips on time, lets go only once drained. axi_burst_equalizer (bounded, per direction, 64-bit data): AXI
 on both sides, WLAST/RLAST on the right beats, answers only for accepted requests, in order with the
-master's own IDs. The composed port (hc_supervisor) and the whole IP (axi_hyperconnect) are checked in
+master's own IDs. axi_exbar: the global limit's count, zero and room flags agree and G is never exceeded,
+whatever the memory answers. The composed port (hc_supervisor) and the whole IP (axi_hyperconnect) are checked in
 test_formal_composed.py. Seeded bugs (mutants), in the modules and in the composition, must make the
 proofs fail."""
 
@@ -21,7 +22,8 @@ from hyperconnect import formal
 # file so that the two halves, about 9 minutes each, run on different pytest workers)
 PROOFS = [("hc_addr_mux", "bmc"), ("hc_addr_mux", "prove"), ("hc_addr_mux", "known"),
           ("hc_guard", "bmc"), ("hc_guard", "prove"), ("hc_watchdog", "bmc"), ("hc_watchdog", "prove"),
-          ("axi_burst_equalizer", "reads"), ("axi_burst_equalizer", "writes")]
+          ("axi_burst_equalizer", "reads"), ("axi_burst_equalizer", "writes"),
+          ("axi_exbar", "prove"), ("axi_exbar", "known")]
 
 
 @pytest.mark.parametrize("job,task", PROOFS)
@@ -68,6 +70,10 @@ MUTANTS = {
         "else if (trip_q && !fault_active && w_empty && drained) trip_q <= 1'b0;",
         "else if (trip_q && !fault_active && w_empty) trip_q <= 1'b0;"),
     ("hc_watchdog", "hc_watchdog.sv", "w_not_registered"): W_NOT_REGISTERED,   # issue 15: the W chain of gates
+    # issue 17 review: a completion at count 0 (a faulty slave) counted — G exceeded by one before the fix
+    ("axi_exbar", "axi_exbar.sv", "completion_at_zero_counted"): (
+        "wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast && !rd_zero;",
+        "wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast;"),
     ("axi_burst_equalizer", "axi_burst_equalizer.sv", "rlast_every_sub_burst"): (   # R merge forgotten
         "assign s_axi_rlast  = m_axi_rlast && (rt_empty || rt_head_last);",
         "assign s_axi_rlast  = m_axi_rlast;"),
@@ -87,7 +93,7 @@ MUTANTS = {
         "= s_axi_bvalid ? {c_bid, c_bresp} : '0;", "= {c_bid, c_bresp};"),
     ("axi_hyperconnect", "hc_watchdog.sv", "w_not_registered"): (*W_NOT_REGISTERED, "w"),
 }
-MUTANT_TASK = {"axi_hyperconnect": "zero", "hc_addr_mux": "bmc", "hc_guard": "bmc", "hc_watchdog": "bmc", "axi_burst_equalizer": "reads", "hc_supervisor": "bmc"}
+MUTANT_TASK = {"axi_exbar": "prove", "axi_hyperconnect": "zero", "hc_addr_mux": "bmc", "hc_guard": "bmc", "hc_watchdog": "bmc", "axi_burst_equalizer": "reads", "hc_supervisor": "bmc"}
 
 
 @pytest.mark.parametrize("job,rtl,name", sorted(MUTANTS))
