@@ -185,6 +185,7 @@ module axi_burst_equalizer #(
     logic          rt_push, rt_last_in, rt_head_last, rt_empty, rt_full;
     logic [ID_WIDTH-1:0] rt_id_in, rt_head_id;
     logic [7:0]    rt_len_unused;
+    logic          rt_single_unused;
     logic [CW-1:0] rt_count;
     wire           r_fire_last = m_axi_rvalid && m_axi_rready && m_axi_rlast;
 
@@ -215,7 +216,8 @@ module axi_burst_equalizer #(
         .out_burst(m_axi_arburst), .out_lock(m_axi_arlock), .out_cache(m_axi_arcache),
         .out_prot(m_axi_arprot), .out_qos(m_axi_arqos), .out_valid(m_axi_arvalid), .out_ready(m_axi_arready),
         .out_more(m_axi_armore),
-        .track_push(rt_push), .track_last(rt_last_in), .track_len(rt_len_unused), .track_id(rt_id_in)
+        .track_push(rt_push), .track_last(rt_last_in), .track_len(rt_len_unused), .track_single(rt_single_unused),
+        .track_id(rt_id_in)
     );
     assign m_axi_arid = '0;
     assign ar_want    = ar_split_want && rd_room;
@@ -239,6 +241,7 @@ module axi_burst_equalizer #(
     // ================================ write direction ============================================
     logic          aw_push, aw_last_in;
     logic [7:0]    aw_len_in;
+    logic          aw_single_in;
     logic [ID_WIDTH-1:0] aw_id_in, bt_head_id;
     logic          bt_head_last, bt_empty, bt_full;
     logic [CW-1:0] bt_count;
@@ -265,7 +268,8 @@ module axi_burst_equalizer #(
         .out_burst(m_axi_awburst), .out_lock(m_axi_awlock), .out_cache(m_axi_awcache),
         .out_prot(m_axi_awprot), .out_qos(m_axi_awqos), .out_valid(m_axi_awvalid), .out_ready(m_axi_awready),
         .out_more(m_axi_awmore),
-        .track_push(aw_push), .track_last(aw_last_in), .track_len(aw_len_in), .track_id(aw_id_in)
+        .track_push(aw_push), .track_last(aw_last_in), .track_len(aw_len_in), .track_single(aw_single_in),
+        .track_id(aw_id_in)
     );
     assign m_axi_awid = '0;
     assign aw_want    = aw_split_want && wr_room;
@@ -276,7 +280,7 @@ module axi_burst_equalizer #(
     wire w_fire = m_axi_wvalid && m_axi_wready;
     logic wt_valid;
     hc_w_tracker #(.DEPTH(TRACK_DEPTH < 2 ? 2 : TRACK_DEPTH)) u_w_track (
-        .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_len(aw_len_in), .full(wt_full),
+        .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_len(aw_len_in), .push_single(aw_single_in), .full(wt_full),
         .beat(w_fire), .valid(wt_valid), .last(m_axi_wlast)
     );
 
@@ -309,7 +313,7 @@ module axi_burst_equalizer #(
     // The master's WLAST is redundant with AWLEN; it is deliberately not used. The slave's RID/BID are
     // always 0 (one ID downstream).
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, s_axi_wlast, rt_len_unused, m_axi_rid, m_axi_bid, rt_full, bt_full, wt_full};
+    wire unused_ok = &{1'b0, s_axi_wlast, rt_len_unused, rt_single_unused, m_axi_rid, m_axi_bid, rt_full, bt_full, wt_full};
     /* verilator lint_on UNUSEDSIGNAL */
 
 `ifdef FORMAL

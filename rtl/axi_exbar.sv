@@ -15,9 +15,9 @@
 //   class always wins; paper 002 section 5), round-robin within a class granting one transaction per port
 //   per round (hc_addr_mux, one pointer per class, so higher-class grants never starve a port inside a
 //   lower class), work-conserving. Write data is forwarded in AW grant order: the current burst's
-//   port in a one-hot flop (the W mux decodes nothing), the later ones in a FIFO of port indices,
-//   W_ROUTE_DEPTH deep (AW grants pause while it is full); the next route loads as WLAST passes. (A grant
-//   in the very cycle a burst ends with no route queued waits one cycle for its W.)
+//   port in a one-hot head register (the W mux decodes nothing), the later ones behind it in LUT-RAM,
+//   W_ROUTE_DEPTH deep (AW grants pause while it is full); the next route loads as WLAST passes, and a
+//   grant into an empty (or emptying) route buffer is current from the next cycle (hc_efifo OUT_REG).
 // Global limit G (cfg_global_limit): at most G transactions granted and not completed (AR until RLAST,
 //   AW until B, taken from the memory) per direction, all ports together (the room for another is registered; a change of G
 //   applies from the second cycle), so a high-class request finds at most G transactions
@@ -31,7 +31,7 @@
 //   port sees another port's responses.
 //
 // Parameters: S_COUNT (1..16), ADDR_WIDTH (12..64), DATA_WIDTH (8..1024, power of two), ID_WIDTH (>= 1),
-//             W_ROUTE_DEPTH (>= 1), M_ID_WIDTH (derived; do not override), PRIO_W (class bits, 1..4),
+//             W_ROUTE_DEPTH (1..1023), M_ID_WIDTH (derived; do not override), PRIO_W (class bits, 1..4),
 //             REGISTER_READY (default 0; 1 adds skid buffers after the AR/AW muxes so m_axi_arready/awready
 //             reach nothing combinationally, one cycle more on AR/AW), RESP_REG (default 0; 1: the memory's
 //             R and B enter skid buffers and are routed from their registers, one cycle more on R/B),
@@ -149,8 +149,8 @@ module axi_exbar #(
                    ID_WIDTH + PORT_W, M_ID_WIDTH);
         if (PRIO_W < 1 || PRIO_W > 4)
             $fatal(1, "axi_exbar: PRIO_W must be 1..4 (got %0d)", PRIO_W);
-        if (W_ROUTE_DEPTH < 1)
-            $fatal(1, "axi_exbar: W_ROUTE_DEPTH must be >= 1 (got %0d)", W_ROUTE_DEPTH);
+        if (W_ROUTE_DEPTH < 1 || W_ROUTE_DEPTH > 1023)
+            $fatal(1, "axi_exbar: W_ROUTE_DEPTH must be 1..1023 (got %0d)", W_ROUTE_DEPTH);
     end
 
     // Address payload, per port: {qos, prot, cache, lock, burst, size, len, addr, id}
@@ -196,11 +196,6 @@ module axi_exbar #(
     function automatic logic [2:0] room_next(input logic [4:0] r5, input logic grant, input logic done);
         return (grant && !done) ? r5[4:2] : (!grant && done) ? r5[2:0] : r5[3:1];
     endfunction
-    // is the next count 0? (n == 1 compared from flip-flops in parallel)
-    function automatic logic zero_next(input logic [15:0] n, input logic zero, input logic grant,
-                                       input logic done);
-        return grant ? 1'b0 : done ? n == 16'd1 : zero;
-    endfunction
     wire  [4:0] rd_r5 = room5(rd_out), wr_r5 = room5(wr_out);
     wire        rd_room      = rd_room3[1], wr_room = wr_room3[1];
     wire        rd_room_keep = r_done ? rd_room3[0] : rd_room3[1];   // room next cycle without a grant now
@@ -214,8 +209,9 @@ module axi_exbar #(
         end else begin
             rd_out   <= hc_axi_pkg::count_step(rd_out, ar_gfire, r_done);
             wr_out   <= hc_axi_pkg::count_step(wr_out, aw_gfire, b_done);
-            rd_zero  <= zero_next(rd_out, rd_zero, ar_gfire, r_done);
-            wr_zero  <= zero_next(wr_out, wr_zero, aw_gfire, b_done);
+            // (is the next count 0? n == 1 compared from flip-flops in parallel)
+            rd_zero  <= hc_axi_pkg::count_zero_next(16'(rd_out), rd_zero, ar_gfire, r_done);
+            wr_zero  <= hc_axi_pkg::count_zero_next(16'(wr_out), wr_zero, aw_gfire, b_done);
             rd_room3 <= room_next(rd_r5, ar_gfire, r_done);
             wr_room3 <= room_next(wr_r5, aw_gfire, b_done);
         end
@@ -239,16 +235,12 @@ module axi_exbar #(
     // ---------------------------------------------------------------- AW + W routing order
     logic [APW-1:0]    aw_out;
     logic [PORT_W-1:0] aw_port, aw_gidx;
-    logic [PORT_W-1:0] w_port;
-    logic              wr_empty, wr_full;
-    logic [$clog2(W_ROUTE_DEPTH+1)-1:0] wr_count;
-
-    // (HEADS_KNOWN: the route FIFO's room next cycle counted without this cycle's pop, and as if a grant
-    // loaded straight into w_cur pushed — cautious: at worst one cycle late when it was full)
-    wire [1:0] route_room_next = {32'(wr_count) + 1 < W_ROUTE_DEPTH, 32'(wr_count) < W_ROUTE_DEPTH};
+    logic              route_ready;
+    logic [1:0]        route_room_next;                // (HEADS_KNOWN: the route buffer's room next cycle,
+                                                       //  without this cycle's WLAST — cautious)
     hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY), .PRIO_W(PRIO_W),
                   .HEADS_KNOWN(HEADS_KNOWN)) u_aw_mux (
-        .clk(aclk), .rst_n(aresetn), .allow(!wr_full && wr_room),
+        .clk(aclk), .rst_n(aresetn), .allow(route_ready && wr_room),
         .allow_next(route_room_next & {wr_room_plus, wr_room_keep}),
         .in_payload(aw_payload), .in_valid(s_axi_awvalid), .in_more(s_axi_awmore), .in_prio(cfg_prio), .in_ready(s_axi_awready),
         .out_payload(aw_out), .out_port(aw_port), .out_valid(m_axi_awvalid), .out_ready(m_axi_awready),
@@ -260,30 +252,19 @@ module axi_exbar #(
     assign m_axi_awid = {aw_port, aw_id_raw};
 
     // ---------------------------------------------------------------- W (0 cycles, routed by grant order)
-    // The port of the current W burst is a one-hot flip-flop (w_cur), so the W mux and the ports' WREADY
-    // decode nothing. The routes of later grants wait in the route FIFO; the next one is loaded as the
-    // current burst's WLAST passes (no bubble between queued bursts). A grant that finds neither a current
-    // burst nor a queued route loads w_cur directly (its W may pass from the next cycle, with its AW).
-    logic [S_COUNT-1:0] w_cur;
-    logic               w_busy;                       // |w_cur, a flip-flop
-    wire  w_end    = m_axi_wvalid && m_axi_wready && m_axi_wlast;
-    wire  w_direct = aw_gfire && !w_busy && wr_empty;
-    wire  w_pop    = (!w_busy || w_end) && !wr_empty;
-    hc_fifo #(.WIDTH(PORT_W), .DEPTH(W_ROUTE_DEPTH)) u_w_route (
-        .clk(aclk), .rst_n(aresetn), .push(aw_gfire && !w_direct), .push_data(aw_gidx), .pop(w_pop),
-        .head(w_port), .empty(wr_empty), .full(wr_full), .count(wr_count)
+    // The ports of the granted write bursts, in grant order, one-hot in a route buffer whose head is a
+    // register (hc_efifo OUT_REG): the current burst's port is a flip-flop vector, so the W mux and the
+    // ports' WREADY decode nothing. The next route loads as the current burst's WLAST passes (no bubble
+    // between queued bursts), and a grant that finds the buffer empty, or emptying in that cycle, loads the
+    // head directly (its W may pass from the next cycle, with its AW).
+    logic [S_COUNT-1:0] w_cur;                        // the current burst's port (valid with w_busy)
+    logic               w_busy, route_more_unused;
+    wire  w_end = m_axi_wvalid && m_axi_wready && m_axi_wlast;
+    hc_efifo #(.WIDTH(S_COUNT), .DEPTH(W_ROUTE_DEPTH + 1), .OUT_REG(1'b1)) u_w_route (
+        .clk(aclk), .rst_n(aresetn), .in_data(S_COUNT'(1) << aw_gidx), .in_valid(aw_gfire), .in_ready(route_ready),
+        .out_data(w_cur), .out_valid(w_busy), .out_ready(w_end), .out_more(route_more_unused),
+        .room_next(route_room_next)
     );
-    always_ff @(posedge aclk) begin
-        if (!aresetn) begin
-            w_cur <= '0; w_busy <= 1'b0;
-        end else if (w_direct) begin
-            w_cur <= S_COUNT'(1) << aw_gidx; w_busy <= 1'b1;
-        end else if (w_pop) begin
-            w_cur <= S_COUNT'(1) << w_port;  w_busy <= 1'b1;
-        end else if (w_end) begin
-            w_cur <= '0;                     w_busy <= 1'b0;
-        end
-    end
 
     always_comb begin
         m_axi_wdata  = '0;
@@ -294,10 +275,10 @@ module axi_exbar #(
             m_axi_wdata  |= w_cur[i] ? s_axi_wdata[i*DATA_WIDTH +: DATA_WIDTH] : '0;
             m_axi_wstrb  |= w_cur[i] ? s_axi_wstrb[i*STRB_WIDTH +: STRB_WIDTH] : '0;
             m_axi_wlast  |= w_cur[i] && s_axi_wlast[i];
-            m_axi_wvalid |= w_cur[i] && s_axi_wvalid[i];
+            m_axi_wvalid |= w_busy && w_cur[i] && s_axi_wvalid[i];
         end
     end
-    assign s_axi_wready = w_cur & {S_COUNT{m_axi_wready}};
+    assign s_axi_wready = w_cur & {S_COUNT{w_busy && m_axi_wready}};
 
     // ---------------------------------------------------------------- R and B (routed by ID)
     // RESP_REG: the memory's R beat and B enter a skid buffer first (READY to the memory from a flop), and

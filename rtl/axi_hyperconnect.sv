@@ -33,7 +33,7 @@
 //
 // Parameters: S_COUNT (1..16 ports), ADDR_WIDTH (12..64), DATA_WIDTH (8..1024, power of two),
 //   ID_WIDTH (1..32, per accelerator port), TRACK_DEPTH (4..255: sub-transactions trackable per port and
-//   direction, the upper bound of the outstanding limits), W_ROUTE_DEPTH (write grants queued behind the
+//   direction, the upper bound of the outstanding limits), W_ROUTE_DEPTH (1..1023: write grants queued behind the
 //   current W burst's),
 //   REQ_DEPTH (AR/AW cut point: requests buffered per port and channel at the accelerator boundary,
 //   2..64 in LUT-RAM with READY from a flip-flop, default 4; 0 bypasses the buffer and the split stage:
@@ -251,8 +251,8 @@ module axi_hyperconnect #(
 
     // ------------------------------------------------------------------ central period unit
     logic        recharge;
-    logic [31:0] now, now_plus1;   // one cycle count for every port's latency stamps
-    hc_period u_period (.clk(aclk), .rst_n(aresetn), .cfg_period(period), .recharge, .now, .now_plus1);
+    logic [32:0] now;              // one cycle count for every port's latency stamps
+    hc_period u_period (.clk(aclk), .rst_n(aresetn), .cfg_period(period), .recharge, .now);
 
     // ------------------------------------------------------------------ supervisors
     logic [S_COUNT*ID_WIDTH-1:0] x_awid;
@@ -389,7 +389,7 @@ module axi_hyperconnect #(
             .cfg_timeout(r_out.TIMEOUT.cycles.value), .fault_active,
             .fault_w_stall(fault_set[4]), .fault_r_stall(fault_set[5]),
             .fault_b_stall(fault_set[6]), .fault_wlast(fault_set[7]),
-            .recharge, .now, .now_plus1, .cnt_clear(clear_all || r_out.CNT_CTRL.clear.value),
+            .recharge, .now, .cnt_clear(clear_all || r_out.CNT_CTRL.clear.value),
             .draining, .decoupled, .cut_off, .rd_budget_spent(rd_spent), .wr_budget_spent(wr_spent), .counters,
             .s_axi_awid(s_axi_awid[i*ID_WIDTH +: ID_WIDTH]),
             .s_axi_awaddr(s_axi_awaddr[i*ADDR_WIDTH +: ADDR_WIDTH]), .s_axi_awlen(s_axi_awlen[i*8 +: 8]),

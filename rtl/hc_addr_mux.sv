@@ -85,34 +85,50 @@ module hc_addr_mux #(
     assign grant_fire = take;
     assign grant_idx  = gidx_q;
 
-    // the next choice: highest class present, then that class's round-robin order
-    logic [PRIO_W-1:0] top_class;
-    logic [N-1:0]      req;
+    // the next choice: highest class present, then that class's round-robin order. Flat logic (issue 17):
+    // which classes are present is an OR per class over the ports; a port requests if no higher class is
+    // present; the round-robin order is a mask per port against the start of the port's *own* class (a
+    // requesting port is of the top class, so its own class's start is the top class's start), so neither
+    // the mask nor the search waits for the top class to be known.
+    logic [CLASSES-1:0] present;                       // class c has a valid head
+    logic [N-1:0]       req, ahead;                    // ahead[i]: i is at or after its class's start
+    logic [IW-1:0]      start [CLASSES];
     always_comb begin
-        top_class = '0;
+        present = '0;
         for (int i = 0; i < N; i++)
-            if (in_valid[i] && in_prio[i*PRIO_W +: PRIO_W] > top_class) top_class = in_prio[i*PRIO_W +: PRIO_W];
-        for (int i = 0; i < N; i++)
-            req[i] = in_valid[i] && (in_prio[i*PRIO_W +: PRIO_W] == top_class)
+            if (in_valid[i]) present[in_prio[i*PRIO_W +: PRIO_W]] = 1'b1;
+        for (int c = 0; c < CLASSES; c++)
+            // the class just taken continues after the taken port
+            start[c] = (take && 32'(gcls_q) == c) ? after(gidx_q) : ptr[c];
+        for (int i = 0; i < N; i++) begin
+            logic [PRIO_W-1:0] ci;
+            logic              higher;                 // a class above port i's is present
+            ci = in_prio[i*PRIO_W +: PRIO_W];
+            higher = 1'b0;
+            for (int c = 0; c < CLASSES; c++)
+                if (c > 32'(ci) && present[c]) higher = 1'b1;
+            req[i] = in_valid[i] && !higher
                      // HEADS_KNOWN: the head taken now is chosen again only if another is behind it
                      && !(HEADS_KNOWN && take && 32'(gidx_q) == i && !in_more[i]);
-    end
-    wire [IW-1:0] start = (take && gcls_q == top_class) ? after(gidx_q) : ptr[top_class];
-    logic          found;
-    logic [IW-1:0] pick;
-    always_comb begin
-        found = 1'b0;
-        pick  = '0;
-        for (int k = 0; k < N; k++) begin
-            logic [IW:0] idx;                          // start + k wrapped at N
-            idx = (IW+1)'(start) + (IW+1)'(k);
-            if (idx >= (IW+1)'(N)) idx = idx - (IW+1)'(N);
-            if (!found && req[idx[IW-1:0]]) begin
-                found = 1'b1;
-                pick  = idx[IW-1:0];
-            end
+            ahead[i] = 32'(start[ci]) <= i;
         end
     end
+    // the first requester at or after the start, else the first requester from port 0
+    logic [N-1:0]      req_ahead;
+    logic              found, found_ahead;
+    logic [IW-1:0]     pick, pick_ahead, pick_any;
+    logic [PRIO_W-1:0] top_class;
+    assign req_ahead = req & ahead;
+    always_comb begin
+        found_ahead = 1'b0; pick_ahead = '0; found = 1'b0; pick_any = '0; top_class = '0;
+        for (int i = N - 1; i >= 0; i--) begin
+            if (req_ahead[i]) begin found_ahead = 1'b1; pick_ahead = IW'(i); end
+            if (req[i])       begin found = 1'b1;       pick_any   = IW'(i); end
+        end
+        for (int c = 0; c < CLASSES; c++)
+            if (present[c]) top_class = PRIO_W'(c);
+    end
+    assign pick = found_ahead ? pick_ahead : pick_any;
 
     wire hold = mux_valid && !mux_ready;               // presented, not taken: keep it
     always_ff @(posedge clk) begin

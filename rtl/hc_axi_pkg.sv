@@ -42,4 +42,15 @@ package hc_axi_pkg;
             default: return n;
         endcase
     endfunction
+
+    // Whether count_step(n, up, down) is 0, for a zero flag kept in a flip-flop beside the count: n == 1
+    // is compared from the count's flops in parallel, the late handshakes only select.
+    function automatic logic count_zero_next(input logic [15:0] n, input logic zero, input logic up,
+                                             input logic down);
+        unique case ({up, down})
+            2'b10:   return 1'b0;
+            2'b01:   return n == 16'd1;
+            default: return zero;
+        endcase
+    endfunction
 endpackage

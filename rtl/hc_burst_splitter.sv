@@ -79,6 +79,7 @@ module hc_burst_splitter #(
     output logic                  track_push,
     output logic                  track_last,
     output logic [7:0]            track_len,
+    output logic                  track_single, // track_len == 0, from the source and the nominal length
     output logic [ID_WIDTH-1:0]   track_id
 );
     initial begin
@@ -190,11 +191,13 @@ module hc_burst_splitter #(
     assign want = src_valid && out_free;
 
     if (OUT_DEPTH > 0) begin : g_out_fifo           // sub-bursts in LUT-RAM; READY, VALID, "more" from flops
+        logic [1:0] room_unused;
         hc_efifo #(.WIDTH(OW), .DEPTH(OUT_DEPTH)) u_out (
             .clk(clk), .rst_n(rst_n),
             .in_data({src_addr, sub_len, src_size, src_burst, src_lock, src_cache, src_prot, src_qos}),
             .in_valid(load), .in_ready(out_free),
-            .out_data(out_data), .out_valid(out_valid), .out_ready(out_ready), .out_more(out_more)
+            .out_data(out_data), .out_valid(out_valid), .out_ready(out_ready), .out_more(out_more),
+            .room_next(room_unused)
         );
     end else begin : g_out_slice
         hc_reg_slice #(.WIDTH(OW), .REGISTER_READY(REGISTER_READY)) u_out (
@@ -220,6 +223,11 @@ module hc_burst_splitter #(
     assign track_push = load;
     assign track_last = sub_last;
     assign track_len  = sub_len;
+    // a single beat: the source has one beat left, or the nominal length is one beat and the source is split
+    // (everything but WRAP and exclusive; a page-limited piece is then one beat too), or (without LEGAL_IN)
+    // a non-exclusive INCR source has one beat left in its page — no split result needed
+    assign track_single = src_len == 8'd0 || (nominal == 8'd0 && src_burst != BURST_WRAP && !src_lock)
+                          || (!LEGAL_IN && src_burst == BURST_INCR && !src_lock && page_left(src_addr[11:0], src_size) == 8'd0);
     assign track_id   = src_id;
 
     // the next original moves into "cur" whole (STAGE_INPUT: whenever it is accepted; otherwise while the

@@ -11,11 +11,14 @@
 //   and pop in the same cycle at any fill level).
 // out_more (a flip-flop): two or more entries are held, so after a pop the next head is already there —
 //   a consumer that decides a cycle ahead (axi_exbar's registered choice) may take again at once.
+// room_next: in_ready of the next cycle if nothing is popped now — [1] if this cycle pushes, [0] if not —
+//   for a producer that decides a cycle ahead (axi_exbar's registered AW choice and its W route); a pop
+//   only adds room, so leaving it out is cautious.
 // OUT_REG 1: the head is a register in front of the RAM (DEPTH - 1 entries), so out_data comes from
 //   flip-flops rather than a LUT-RAM read: a request entering an empty buffer goes straight into it, the
 //   next one is loaded from the RAM as the head leaves. Same latency and throughput; + WIDTH flip-flops.
 //   (axi_hyperconnect's W buffer: the crossbar's W mux and its WLAST-driven routing start at flops.)
-// Parameters: WIDTH (payload bits, >= 1), DEPTH (entries, 2..64), OUT_REG (0 or 1, default 0).
+// Parameters: WIDTH (payload bits, >= 1), DEPTH (entries, 2..1024), OUT_REG (0 or 1, default 0).
 // Assumes: AXI handshake rules on both sides (VALID held until READY; the payload stable meanwhile).
 module hc_efifo #(
     parameter int WIDTH = 8,
@@ -31,11 +34,12 @@ module hc_efifo #(
     output logic [WIDTH-1:0] out_data,
     output logic             out_valid,
     input  logic             out_ready,
-    output logic             out_more      // two or more entries: after a pop the next head is there
+    output logic             out_more,     // two or more entries: after a pop the next head is there
+    output logic [1:0]       room_next     // in_ready next cycle without a pop: [1] with a push now, [0] without
 );
     initial begin
         if (WIDTH < 1) $fatal(1, "hc_efifo: WIDTH must be >= 1 (got %0d)", WIDTH);
-        if (DEPTH < 2 || DEPTH > 64) $fatal(1, "hc_efifo: DEPTH must be 2..64 (got %0d)", DEPTH);
+        if (DEPTH < 2 || DEPTH > 1024) $fatal(1, "hc_efifo: DEPTH must be 2..1024 (got %0d)", DEPTH);
     end
 
     wire push = in_valid && in_ready;
@@ -48,6 +52,7 @@ module hc_efifo #(
         logic [CW-1:0] count;
         logic          empty, full_unused;
         assign out_valid = !empty;
+        assign room_next = {count < CW'(DEPTH - 1), in_ready};
 
         hc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .CHECKED(1'b1)) u_fifo (
             .clk, .rst_n, .push, .push_data(in_data), .pop, .head(out_data), .empty,
@@ -95,6 +100,8 @@ module hc_efifo #(
         wire ram_push  = push && !direct;
         wire ram_pop   = head_free && !empty;
         assign out_valid = head_valid;
+        // (a push into an empty buffer goes to the head register; the RAM is empty whenever the head is)
+        assign room_next = {!head_valid || count < RCW'(RD - 1), in_ready};
 
         // (CHECKED: in_ready means room in the RAM, and the RAM is popped only when not empty)
         hc_fifo #(.WIDTH(WIDTH), .DEPTH(RD), .CHECKED(1'b1)) u_fifo (

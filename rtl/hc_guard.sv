@@ -148,7 +148,8 @@ module hc_guard #(
     logic [ID_WIDTH-1:0]    rd_err_id;
     logic [1:0]             rd_err_resp;
     logic [8:0]             rd_err_left;             // error beats still to send
-    wire                    rd_local = rd_err && rd_out == '0;   // answering it now
+    logic                   rd_zero;                 // rd_out == 0, in a flop (the R choice starts at flops)
+    wire                    rd_local = rd_err && rd_zero;   // answering it now
 
     wire                    ar_pass = ar_legal && ar_win;
 
@@ -170,9 +171,10 @@ module hc_guard #(
 
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            rd_out <= '0; rd_err <= 1'b0; rd_err_id <= '0; rd_err_resp <= DECERR; rd_err_left <= '0;
+            rd_out <= '0; rd_zero <= 1'b1; rd_err <= 1'b0; rd_err_id <= '0; rd_err_resp <= DECERR; rd_err_left <= '0;
         end else begin
-            rd_out <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(rd_out), ar_fwd, r_done));
+            rd_out  <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(rd_out), ar_fwd, r_done));
+            rd_zero <= hc_axi_pkg::count_zero_next(16'(rd_out), rd_zero, ar_fwd, r_done);
             if (ar_rej) begin
                 rd_err <= 1'b1; rd_err_id <= s_axi_arid; rd_err_left <= 9'(s_axi_arlen) + 9'd1;
                 rd_err_resp <= ar_legal ? DECERR : SLVERR;
@@ -185,6 +187,7 @@ module hc_guard #(
 
     // ---- writes
     logic [COUNT_WIDTH-1:0] wr_out;                  // forwarded AWs without their B
+    logic                   wr_zero;                 // wr_out == 0, in a flop (the B choice starts at flops)
     logic [COUNT_WIDTH-1:0] w_owed;                  // forwarded AWs whose WLAST has not passed
     logic                   w_pass;                  // w_owed != 0, in a flop: the next beat belongs to a
                                                      // forwarded AW (the W decision starts at flops)
@@ -197,7 +200,7 @@ module hc_guard #(
     wire aw_fwd   = m_axi_awvalid && m_axi_awready;
     wire aw_rej   = s_axi_awvalid && !aw_pass && !wr_err && m_axi_awready;
     wire w_drop   = !w_pass && wr_err_data;          // the next beat belongs to the rejected AW
-    wire b_local  = wr_err && !wr_err_data && wr_out == '0;
+    wire b_local  = wr_err && !wr_err_data && wr_zero;
 
     assign m_axi_awvalid = s_axi_awvalid && aw_pass && !wr_err;
     assign s_axi_awready = !wr_err && m_axi_awready;
@@ -216,10 +219,11 @@ module hc_guard #(
 
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            wr_out <= '0; w_owed <= '0; w_pass <= 1'b0; wr_err <= 1'b0; wr_err_data <= 1'b0; wr_err_id <= '0;
-            wr_err_resp <= DECERR;
+            wr_out <= '0; wr_zero <= 1'b1; w_owed <= '0; w_pass <= 1'b0; wr_err <= 1'b0; wr_err_data <= 1'b0;
+            wr_err_id <= '0; wr_err_resp <= DECERR;
         end else begin
-            wr_out <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(wr_out), aw_fwd, b_done));
+            wr_out  <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(wr_out), aw_fwd, b_done));
+            wr_zero <= hc_axi_pkg::count_zero_next(16'(wr_out), wr_zero, aw_fwd, b_done);
             w_owed <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(w_owed), aw_fwd, w_last_fwd));
             case ({aw_fwd, w_last_fwd})                  // w_owed != 0 after this cycle
                 2'b10:   w_pass <= 1'b1;
@@ -316,6 +320,7 @@ module hc_guard #(
         // invariants (true in every reachable state; they make the induction go through)
         if (rd_err) assert (rd_err_left != '0 && rd_err_left <= 9'd256);
         assert (rd_err_resp[1] && wr_err_resp[1]);                  // SLVERR or DECERR
+        assert (rd_zero == (rd_out == '0) && wr_zero == (wr_out == '0));
         if (wr_err_data) assert (wr_err);
         assert (w_pass == (w_owed != '0));
     end

@@ -1,7 +1,8 @@
 // hc_period — the central unit of paper 001's reservation: one period counter for all ports, so every
 // port's budgets recharge in the same cycle ("recharged synchronously by a central unit"). It also keeps
-// the time base every port's read-latency stamps use (hc_port_counters): the free-running cycle count
-// `now` and its next value `now_plus1`, both flip-flops (one 32-bit counter for the IP, not one per port).
+// the time base every port's read-latency stamps use (hc_port_counters): the free-running 33-bit cycle
+// count `now` (one counter for the IP, not one per port; the 33rd bit lets a port see a read's age reach
+// 2^32 cycles from a registered subtraction instead of an exact compare in the cycle it happens).
 //
 // Latency: `recharge` is a one-cycle pulse in the first cycle of each period (also in the first cycle
 // after reset). A change of cfg_period ends the running period: the next cycle starts a new one of
@@ -14,30 +15,37 @@ module hc_period (
     input  logic        rst_n,
     input  logic [31:0] cfg_period,
     output logic        recharge,
-    output logic [31:0] now,          // cycles since reset, wrapping at 2^32
-    output logic [31:0] now_plus1     // now + 1 (kept, not added)
+    output logic [32:0] now           // cycles since reset, wrapping at 2^33
 );
     always_ff @(posedge clk) begin
-        if (!rst_n) begin
-            now <= '0; now_plus1 <= 32'd1;
-        end else begin
-            now <= now_plus1; now_plus1 <= now_plus1 + 32'd1;
-        end
+        if (!rst_n) now <= '0;
+        else        now <= now + 33'd1;
     end
 
     logic [31:0] count;   // cycles left in this period after the current one
+    logic        zero;    // count == 0, kept in a flop (prepared from the count and the period in parallel)
     logic [31:0] last_period;
 
+    wire reload = zero || cfg_period != last_period;
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             count       <= '0;
+            zero        <= 1'b1;
             recharge    <= 1'b0;
             last_period <= '0;    // (had no reset: unknown after reset in 4-state simulation; issue 15)
         end else begin
             last_period <= cfg_period;
-            recharge    <= (count == '0 || cfg_period != last_period);
-            if (count == '0 || cfg_period != last_period) count <= (cfg_period == '0) ? '0 : cfg_period - 32'd1;
-            else                                          count <= count - 32'd1;
+            recharge    <= reload;
+            if (reload) begin
+                count <= (cfg_period == '0) ? '0 : cfg_period - 32'd1;
+                zero  <= cfg_period <= 32'd1;
+            end else begin
+                count <= count - 32'd1;
+                zero  <= count == 32'd1;
+            end
         end
     end
+`ifdef FORMAL
+    always_comb if (rst_n) assert (zero == (count == '0));
+`endif
 endmodule

@@ -14,14 +14,16 @@
 // belongs to the completing read. `ar_room` is low while the FIFO is full; the port then holds AR (never
 // happens with DEPTH above the reads the equalizer can hold, TRACK_DEPTH + 2; it keeps the bookkeeping
 // exact regardless).
-// Time base: `now` and `now_plus1` come from hc_period (one cycle counter for the whole IP); a stamp is
-// `now` at the AR and the latency `now` minus the stamp, so where the count started does not matter.
-// Saturation: the cycle counter and the stamps are 32 bits and wrap, so an age is exact only below
-// 2^32 cycles. The reads that have been outstanding 2^32 - 1 cycles or more are the oldest ones (the
-// FIFO is in age order): a second FIFO holds the stamps of the others ("young"), and each cycle its head
-// is compared with the counter; when it reaches the limit it leaves that FIFO and `n_old` counts it (at
-// most one per cycle: at most one AR is stamped per cycle). A read completing while n_old > 0 is one of
-// the old ones and counts as 0xFFFFFFFF (the first version wrapped; issue 15).
+// Time base: `now` comes from hc_period (one 33-bit cycle counter for the whole IP); a stamp is `now` at
+// the AR and a read's age `now` minus its stamp, so where the count started does not matter.
+// Saturation: the ages are 33 bits, exact below 2^33 cycles; an age of 2^32 - 1 or more reads as
+// 0xFFFFFFFF (its bit 32 set, or its low 32 bits all ones). Reads outstanding 2^33 cycles or more would
+// wrap, so the oldest ones are counted aside: a second FIFO holds the stamps of the reads not yet known
+// to be 2^32 cycles old ("young", in age order), its head in a register (hc_efifo OUT_REG); its age's bit
+// 32 is registered each cycle, and a head seen old in two cycles in a row leaves that FIFO and `n_old`
+// counts it. Noticing it a cycle or two late costs nothing (2^32 cycles of margin), and a read completing
+// while n_old > 0 is one of the old ones and counts as 0xFFFFFFFF (the first version wrapped; issue 15;
+// issue 17: no 32-bit compare in the cycle the age is reached).
 // Byte counters (issue 17): the 64-bit counters add in two 32-bit halves, the carry of the low half
 // registered and added to the high half one cycle later (a 32-bit carry chain instead of 64). So after a
 // carry the high half lags the low half by one cycle; software reading HI, LO, HI (the driver) sees it,
@@ -37,8 +39,7 @@ module hc_port_counters #(
     input  logic          clk,
     input  logic          rst_n,
     input  logic          clear,
-    input  logic [31:0]   now,             // the shared cycle count (hc_period) and its next value
-    input  logic [31:0]   now_plus1,
+    input  logic [32:0]   now,             // the shared cycle count (hc_period)
     input  logic          ar_fire,
     input  logic [7:0]    ar_len,
     input  logic [2:0]    ar_size,
@@ -61,25 +62,41 @@ module hc_port_counters #(
 
     localparam int CW = $clog2(DEPTH + 1);
 
-    logic [31:0]   ts_head, young_head;
-    logic          ts_empty, ts_full, young_empty, young_full_unused;
-    logic [CW-1:0] n_old, ts_count_unused, young_count_unused;   // n_old: reads outstanding 2^32 - 1 cycles or more
+    logic [32:0]   ts_head, young_head;
+    logic          ts_empty, ts_full, young_valid, young_room, young_more_unused;
+    logic [1:0]    young_room_unused;
+    logic [CW-1:0] n_old, ts_count_unused;   // n_old: reads outstanding 2^32 cycles or more
 
     wire do_push  = ar_fire && !ts_full;
     wire do_pop   = r_last_fire && !ts_empty;
-    // the oldest young read reaches 2^32 - 1 cycles now (unless it completes in this very cycle)
-    wire mark     = !young_empty && young_head == now_plus1 && !(do_pop && n_old == '0);
-    assign ar_room = !ts_full;
+    // the young head's age, its bit 32 registered; the head is marked old when it was old last cycle and
+    // is still the head (not taken last cycle) — unless it completes in this very cycle
+    wire [32:0] young_age = now - young_head;
+    logic old_q, same_q;
+    wire young_done = do_pop && n_old == '0;          // the completing read is the young head
+    wire mark       = old_q && same_q && !young_done;
+    wire young_pop  = mark || young_done;
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            old_q <= 1'b0; same_q <= 1'b0;
+        end else begin
+            old_q  <= young_valid && young_age[32];
+            same_q <= young_valid && !young_pop;
+        end
+    end
+    // (the young stamps are a subset of all stamps, so young_room holds whenever !ts_full; both flops)
+    assign ar_room = !ts_full && young_room;
 
-    // (both FIFOs CHECKED: pushes only with room — the young stamps are a subset of all stamps — and pops
-    // only of a stamp that is there, so the late completion does not gate their write enables)
-    hc_fifo #(.WIDTH(32), .DEPTH(DEPTH), .CHECKED(1'b1)) u_stamps (
+    // (CHECKED: pushes only with room and pops only of a stamp that is there, so the late completion
+    // does not gate the write enables)
+    hc_fifo #(.WIDTH(33), .DEPTH(DEPTH), .CHECKED(1'b1)) u_stamps (
         .clk, .rst_n, .push(do_push), .push_data(now), .pop(do_pop),
         .head(ts_head), .empty(ts_empty), .full(ts_full), .count(ts_count_unused)
     );
-    hc_fifo #(.WIDTH(32), .DEPTH(DEPTH), .CHECKED(1'b1)) u_young (
-        .clk, .rst_n, .push(do_push), .push_data(now), .pop(mark || (do_pop && n_old == '0)),
-        .head(young_head), .empty(young_empty), .full(young_full_unused), .count(young_count_unused)
+    hc_efifo #(.WIDTH(33), .DEPTH(DEPTH < 2 ? 2 : DEPTH), .OUT_REG(1'b1)) u_young (
+        .clk, .rst_n, .in_data(now), .in_valid(do_push), .in_ready(young_room),
+        .out_data(young_head), .out_valid(young_valid), .out_ready(young_pop), .out_more(young_more_unused),
+        .room_next(young_room_unused)
     );
     always_ff @(posedge clk) begin
         if (!rst_n) n_old <= '0;
@@ -93,7 +110,8 @@ module hc_port_counters #(
         return (v == '1) ? v : v + 32'd1;
     endfunction
 
-    wire [31:0] latency = (n_old != '0) ? '1 : now - ts_head;
+    wire [32:0] age     = now - ts_head;
+    wire [31:0] latency = (n_old != '0 || age[32]) ? '1 : age[31:0];   // (2^32 - 1 itself is all ones)
 
     // a completed read's latency is registered, and compared with the maximum the next cycle (a FIFO read,
     // a subtraction and a comparison are one carry chain each; MAX_RD_LATENCY follows one cycle later)
@@ -146,6 +164,6 @@ module hc_port_counters #(
     end
 
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, young_full_unused, ts_count_unused, young_count_unused};
+    wire unused_ok = &{1'b0, young_more_unused, ts_count_unused, young_age[31:0]};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

@@ -21,7 +21,9 @@
 //   before the selection across blocks, so no path runs from a block's address decode into the response
 //   or the state. AWREADY/WREADY/ARREADY rise the cycle after the request starts, so a new request can be
 //   waiting while one is answered. Reads and writes alternate when both wait.
-// Every output is a flip-flop (READY, VALID, response, data; the block requests and error pulses).
+// Every output is a flip-flop (READY, VALID, response, data; the block requests and error pulses). The
+//   address is decoded and the write data range-checked as each is accepted, into registers, so a request
+//   starts by selecting prepared flags (issue 17: no decode between the state and the block requests).
 // Parameters: N_PORTS (1..16 port blocks), TRACK_DEPTH (upper bound of the outstanding limits, 1..255).
 // Assumes: the blocks answer (ack) each request, at once or after a stall; addresses are byte addresses
 //   of 32-bit registers (bits 1:0 are ignored).
@@ -90,26 +92,54 @@ module hc_regs_axil #(
     localparam logic [6:0]  CFG = 7'h00, LIMITS = 7'h04;
 
     // ------------------------------------------------------------------ accepted requests
-    logic        aw_full, w_full, ar_full;
-    logic [11:0] aw_addr, ar_addr;
-    logic [31:0] w_data;
-    logic [3:0]  w_strb;
-    logic        awready_q, wready_q, arready_q;
+    // Each address is decoded and the write data range-checked as it is accepted (from the AXI4-Lite
+    // inputs into registers), so starting a request only selects prepared flags: no decode or comparator
+    // lies between the front end's state and the requests to the blocks.
+    typedef struct packed {
+        logic [11:0]        word;                   // the register's byte address (bits 1:0 zero)
+        logic               is_global;              // 0x000..0x0FF: the global block
+        logic               is_port;                // a port block this instance has
+        logic [N_PORTS-1:0] port_onehot;            // which one
+        logic               at_period, at_glimit, at_cfg, at_limits;   // a ranged register
+    } dec_t;
+    function automatic dec_t decode(input logic [11:2] a);   // (bits 1:0 of an address are ignored)
+        dec_t d;
+        logic [4:0] idx;
+        d.word        = {a, 2'b00};
+        d.is_global   = a[11:8] == 4'h0;
+        idx           = a[11:7] - 5'd2;             // 0x100 + 0x80 * i
+        d.is_port     = !d.is_global && idx < 5'(N_PORTS);
+        d.port_onehot = d.is_port ? N_PORTS'(1) << idx : '0;
+        d.at_period   = d.is_global && d.word == PERIOD;
+        d.at_glimit   = d.is_global && d.word == GLOBAL_LIMIT;
+        d.at_cfg      = d.is_port && d.word[6:0] == CFG;
+        d.at_limits   = d.is_port && d.word[6:0] == LIMITS;
+        return d;
+    endfunction
+    // a ranged field is rejected when its bytes are written in part, or with a value out of range
+    function automatic logic reject(input logic [3:0] strb, input logic [3:0] field_bytes, input logic out_of_range);
+        return (strb & field_bytes) != 4'h0 && ((strb & field_bytes) != field_bytes || out_of_range);
+    endfunction
+    typedef struct packed {
+        logic period, glimit, nominal, rd_max, wr_max;
+    } bad_t;
 
+    logic        aw_full, w_full, ar_full;
+    dec_t        aw_dec, ar_dec;
+    bad_t        w_bad;
+    logic [31:0] w_data, w_bits;                    // the write data and its strobes as bit enables
+    logic        awready_q, wready_q, arready_q;
     typedef enum logic [1:0] {IDLE, REQ, WAIT, RESP} state_e;
     state_e state;
     logic   prefer_rd;                              // the other kind goes first next time both wait
-
     wire start_wr = (state == IDLE) && aw_full && w_full && (!ar_full || !prefer_rd);
     wire start_rd = (state == IDLE) && ar_full && !start_wr;
-
     wire aw_take = s_axil_awvalid && awready_q;
     wire w_take  = s_axil_wvalid && wready_q;
     wire ar_take = s_axil_arvalid && arready_q;
     wire aw_full_next = (aw_full && !start_wr) || aw_take;
     wire w_full_next  = (w_full && !start_wr) || w_take;
     wire ar_full_next = (ar_full && !start_rd) || ar_take;
-
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             {aw_full, w_full, ar_full}       <= '0;
@@ -121,13 +151,18 @@ module hc_regs_axil #(
     end
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            {aw_addr, ar_addr, w_data, w_strb} <= '0;
+            {aw_dec, ar_dec, w_bad, w_data, w_bits} <= '0;
         end else begin
-            if (aw_take) aw_addr <= s_axil_awaddr;
-            if (ar_take) ar_addr <= s_axil_araddr;
+            if (aw_take) aw_dec <= decode(s_axil_awaddr[11:2]);
+            if (ar_take) ar_dec <= decode(s_axil_araddr[11:2]);
             if (w_take) begin
                 w_data <= s_axil_wdata;
-                w_strb <= s_axil_wstrb;
+                w_bits <= {{8{s_axil_wstrb[3]}}, {8{s_axil_wstrb[2]}}, {8{s_axil_wstrb[1]}}, {8{s_axil_wstrb[0]}}};
+                w_bad.period  <= reject(s_axil_wstrb, 4'hF, s_axil_wdata == 32'd0);
+                w_bad.glimit  <= reject(s_axil_wstrb, 4'h1, s_axil_wdata[7:0] == 8'd0);
+                w_bad.nominal <= reject(s_axil_wstrb, 4'h3, s_axil_wdata[8:0] == 9'd0 || s_axil_wdata[8:0] > 9'd256);
+                w_bad.rd_max  <= reject(s_axil_wstrb, 4'h1, s_axil_wdata[7:0] == 8'd0 || s_axil_wdata[7:0] > 8'(TRACK_DEPTH));
+                w_bad.wr_max  <= reject(s_axil_wstrb, 4'h2, s_axil_wdata[15:8] == 8'd0 || s_axil_wdata[15:8] > 8'(TRACK_DEPTH));
             end
         end
     end
@@ -135,37 +170,17 @@ module hc_regs_axil #(
     assign s_axil_wready  = wready_q;
     assign s_axil_arready = arready_q;
 
-    // ------------------------------------------------------------------ decode and range checks
-    wire  [11:0] addr      = start_wr ? aw_addr : ar_addr;
-    wire  [11:0] word      = {addr[11:2], 2'b00};
-    wire         is_global = word[11:8] == 4'h0;
-    wire  [4:0]  port_idx  = word[11:7] - 5'd2;        // 0x100 + 0x80 * i
-    wire         is_port   = !is_global && port_idx < 5'(N_PORTS);
-    wire  [31:0] strb_bits = {{8{w_strb[3]}}, {8{w_strb[2]}}, {8{w_strb[1]}}, {8{w_strb[0]}}};
-
-    // a ranged field is rejected when its bytes are written in part, or with a value out of range
-    function automatic logic reject(input logic [3:0] field_bytes, input logic out_of_range);
-        return (w_strb & field_bytes) != 4'h0 && ((w_strb & field_bytes) != field_bytes || out_of_range);
-    endfunction
-    wire bad_period  = reject(4'hF, w_data == 32'd0);
-    wire bad_glimit  = reject(4'h1, w_data[7:0] == 8'd0);
-    wire bad_nominal = reject(4'h3, w_data[8:0] == 9'd0 || w_data[8:0] > 9'd256);
-    wire bad_rd_max  = reject(4'h1, w_data[7:0] == 8'd0 || w_data[7:0] > 8'(TRACK_DEPTH));
-    wire bad_wr_max  = reject(4'h2, w_data[15:8] == 8'd0 || w_data[15:8] > 8'(TRACK_DEPTH));
-
-    wire at_period  = is_global && word == PERIOD;
-    wire at_glimit  = is_global && word == GLOBAL_LIMIT;
-    wire at_cfg     = is_port && word[6:0] == CFG;
-    wire at_limits  = is_port && word[6:0] == LIMITS;
-    wire checked    = start_wr && !locked;
-    wire rej_period  = checked && at_period && bad_period;
-    wire rej_glimit  = checked && at_glimit && bad_glimit;
-    wire rej_nominal = checked && at_cfg && bad_nominal;
-    wire rej_rd_max  = checked && at_limits && bad_rd_max;
-    wire rej_wr_max  = checked && at_limits && bad_wr_max;
+    // ------------------------------------------------------------------ the request starting now
+    wire dec_t dec = start_wr ? aw_dec : ar_dec;
+    // a write's rejected fields, from the write's own flags (used only when the write starts)
+    wire   unlocked    = !locked;
+    wire   rej_period  = unlocked && aw_dec.at_period && w_bad.period;
+    wire   rej_glimit  = unlocked && aw_dec.at_glimit && w_bad.glimit;
+    wire   rej_nominal = unlocked && aw_dec.at_cfg && w_bad.nominal;
+    wire   rej_rd_max  = unlocked && aw_dec.at_limits && w_bad.rd_max;
+    wire   rej_wr_max  = unlocked && aw_dec.at_limits && w_bad.wr_max;
     wire [31:0] keep = ~({32{rej_period}} | {23'h0, {9{rej_nominal}}} | {24'h0, {8{rej_glimit || rej_rd_max}}}
                          | {16'h0, {8{rej_wr_max}}, 8'h0});
-
     // ------------------------------------------------------------------ request to one block
     logic                 resp_err;
     logic [31:0]          resp_data;
@@ -173,7 +188,6 @@ module hc_regs_axil #(
     logic                 is_g_q;                   // the global block is addressed, held for the answer
     logic [N_PORTS-1:0]   port_sel;                 // the addressed port (one-hot), held for the answer
 
-    wire [N_PORTS-1:0] port_onehot = is_port ? N_PORTS'(1) << port_idx : '0;
     wire               stall   = (g_req && g_stall) || |(p_req & p_stall);
 
     // every block's answer registered as it comes (only the addressed block answers), selected a cycle later
@@ -209,18 +223,18 @@ module hc_regs_axil #(
             nominal_err <= '0;
             limit_err   <= '0;
         end else begin
-            period_err  <= rej_period;
-            glimit_err  <= rej_glimit;
-            nominal_err <= {N_PORTS{rej_nominal}} & port_onehot;
-            limit_err   <= {N_PORTS{rej_rd_max || rej_wr_max}} & port_onehot;
+            period_err  <= start_wr && rej_period;
+            glimit_err  <= start_wr && rej_glimit;
+            nominal_err <= {N_PORTS{start_wr && rej_nominal}} & aw_dec.port_onehot;
+            limit_err   <= {N_PORTS{start_wr && (rej_rd_max || rej_wr_max)}} & aw_dec.port_onehot;
             case (state)
                 IDLE: if (start_wr || start_rd) begin
                     prefer_rd <= start_wr;
-                    is_g_q    <= is_global;
-                    port_sel  <= port_onehot;
-                    g_req     <= is_global;
-                    p_req     <= port_onehot;
-                    if (is_global || is_port) begin
+                    is_g_q    <= dec.is_global;
+                    port_sel  <= dec.port_onehot;
+                    g_req     <= dec.is_global;
+                    p_req     <= dec.port_onehot;
+                    if (dec.is_global || dec.is_port) begin
                         state <= REQ;
                     end else begin                      // no block there: SLVERR, nothing touched
                         state    <= RESP;
@@ -254,10 +268,10 @@ module hc_regs_axil #(
             {req_is_wr, req_addr, req_wr_data, req_wr_biten, resp_err, resp_data} <= '0;
         end else if (state == IDLE && (start_wr || start_rd)) begin
             req_is_wr    <= start_wr;
-            req_addr     <= word;
+            req_addr     <= dec.word;
             req_wr_data  <= w_data;
-            req_wr_biten <= strb_bits & keep;
-            resp_err     <= !(is_global || is_port);
+            req_wr_biten <= w_bits & keep;
+            resp_err     <= !(dec.is_global || dec.is_port);
             resp_data    <= 32'd0;
         end else if (state == WAIT && ack) begin
             resp_err  <= ack_err;
@@ -272,6 +286,8 @@ module hc_regs_axil #(
     assign s_axil_rdata  = resp_data;
 
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused = &{1'b0, s_axil_awprot, s_axil_arprot, addr[1:0]};
+    // (the ranged-register flags of `dec` are used from aw_dec: only writes are range-checked)
+    wire unused = &{1'b0, s_axil_awprot, s_axil_arprot, s_axil_awaddr[1:0], s_axil_araddr[1:0], dec.at_period,
+                    dec.at_glimit, dec.at_cfg, dec.at_limits};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

@@ -66,8 +66,7 @@ module hc_supervisor #(
     input  logic [ADDR_WIDTH-1:12]  cfg_win_base,      // window base and size in bytes, 4 KB-granular
     input  logic [ADDR_WIDTH:12]    cfg_win_size,
     input  logic                    recharge,          // period start, from hc_period
-    input  logic [31:0]             now,               // cycle count and its next value, from hc_period
-    input  logic [31:0]             now_plus1,         //   (the read-latency stamps' time base)
+    input  logic [32:0]             now,               // cycle count, from hc_period (the read-latency stamps' time base)
     input  logic                    cnt_clear,
     // status
     output logic                    draining,
@@ -311,6 +310,7 @@ module hc_supervisor #(
     localparam int PW = ADDR_WIDTH - 12;
     if (REQ_DEPTH > 0) begin : g_req_fifo
         logic ar_in_ready, aw_in_ready, more_unused_ar_fifo, more_unused_aw_fifo;
+        logic [1:0] room_unused_ar_fifo, room_unused_aw_fifo;
         wire  closed = cfg_decouple || tripped;      // registered configuration and trip flag
         // the guard's verdict is computed as the request enters (the window registered from the
         // configuration: a change applies to requests taken from the next cycle) and kept beside it
@@ -340,7 +340,8 @@ module hc_supervisor #(
                       s_axi_arcache, s_axi_arprot, s_axi_arqos}),
             .in_valid(w_arvalid && w_arready), .in_ready(ar_in_ready),
             .out_data({q_archeck, q_arid, q_araddr, q_arlen, q_arsize, q_arburst, q_arlock, q_arcache, q_arprot, q_arqos}),
-            .out_valid(q_arvalid), .out_ready(q_arready), .out_more(more_unused_ar_fifo)
+            .out_valid(q_arvalid), .out_ready(q_arready), .out_more(more_unused_ar_fifo),
+            .room_next(room_unused_ar_fifo)
         );
         hc_efifo #(.WIDTH(AXW + 2), .DEPTH(REQ_DEPTH)) u_aw_fifo (
             .clk(aclk), .rst_n(aresetn),
@@ -348,7 +349,8 @@ module hc_supervisor #(
                       s_axi_awcache, s_axi_awprot, s_axi_awqos}),
             .in_valid(w_awvalid && w_awready), .in_ready(aw_in_ready),
             .out_data({q_awcheck, q_awid, q_awaddr, q_awlen, q_awsize, q_awburst, q_awlock, q_awcache, q_awprot, q_awqos}),
-            .out_valid(q_awvalid), .out_ready(q_awready), .out_more(more_unused_aw_fifo)
+            .out_valid(q_awvalid), .out_ready(q_awready), .out_more(more_unused_aw_fifo),
+            .room_next(room_unused_aw_fifo)
         );
         assign {ar_owed, aw_owed} = {q_arvalid, q_awvalid};
     end else begin : g_req_bypass                  // minimum latency: the watchdog feeds the decoupler
@@ -369,7 +371,7 @@ module hc_supervisor #(
     // ---- counters (behind the watchdog: responses it drops still complete their requests); AR waits
     // while the read-latency stamp FIFO is full
     hc_port_counters #(.DEPTH(TRACK_DEPTH + 2 + REQ_DEPTH)) u_counters (
-        .clk(aclk), .rst_n(aresetn), .clear(cnt_clear), .now, .now_plus1,
+        .clk(aclk), .rst_n(aresetn), .clear(cnt_clear), .now,
         .ar_fire(w_arvalid && w_arready), .ar_len(s_axi_arlen), .ar_size(s_axi_arsize),
         .aw_fire(w_awvalid && w_awready), .aw_len(s_axi_awlen), .aw_size(s_axi_awsize),
         .r_last_fire(w_rvalid && w_rready && c_rlast), .stall(rd_stall || wr_stall),
@@ -387,17 +389,18 @@ module hc_supervisor #(
     logic gr_rlast, gr_rvalid, gr_rready, gr_bvalid, gr_bready;
     if (RESP_DEPTH > 0) begin : g_resp_fifo
         logic more_unused_r_fifo, more_unused_b_fifo;
+        logic [1:0] room_unused_r_fifo, room_unused_b_fifo;
         hc_efifo #(.WIDTH(ID_WIDTH + DATA_WIDTH + 2 + 1), .DEPTH(RESP_DEPTH)) u_r_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({gr_rid, gr_rdata, gr_rresp, gr_rlast}), .in_valid(gr_rvalid), .in_ready(gr_rready),
             .out_data({d_rid, d_rdata, d_rresp, d_rlast}), .out_valid(d_rvalid), .out_ready(d_rready),
-            .out_more(more_unused_r_fifo)
+            .out_more(more_unused_r_fifo), .room_next(room_unused_r_fifo)
         );
         hc_efifo #(.WIDTH(ID_WIDTH + 2), .DEPTH(RESP_DEPTH)) u_b_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({gr_bid, gr_bresp}), .in_valid(gr_bvalid), .in_ready(gr_bready),
             .out_data({d_bid, d_bresp}), .out_valid(d_bvalid), .out_ready(d_bready),
-            .out_more(more_unused_b_fifo)
+            .out_more(more_unused_b_fifo), .room_next(room_unused_b_fifo)
         );
     end else begin : g_resp_bypass
         assign {d_rid, d_rdata, d_rresp, d_rlast, d_rvalid} = {gr_rid, gr_rdata, gr_rresp, gr_rlast, gr_rvalid};
@@ -516,11 +519,12 @@ module hc_supervisor #(
     //      (OUT_REG), so the crossbar's W mux and WLAST-driven routing start at flops. WDATA_DEPTH 0: none.
     if (WDATA_DEPTH > 0) begin : g_w_fifo
         logic more_unused_w_fifo;
+        logic [1:0] room_unused_w_fifo;
         hc_efifo #(.WIDTH(DATA_WIDTH + DATA_WIDTH / 8 + 1), .DEPTH(WDATA_DEPTH), .OUT_REG(1'b1)) u_w_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({e_wdata, e_wstrb, e_wlast}), .in_valid(e_wvalid), .in_ready(e_wready),
             .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready),
-            .out_more(more_unused_w_fifo)
+            .out_more(more_unused_w_fifo), .room_next(room_unused_w_fifo)
         );
     end else begin : g_w_bypass
         assign {m_axi_wdata, m_axi_wstrb, m_axi_wlast, m_axi_wvalid} = {e_wdata, e_wstrb, e_wlast, e_wvalid};

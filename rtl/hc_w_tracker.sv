@@ -9,11 +9,16 @@
 //
 // A burst leaves with its last beat; the next one (waiting, or pushed in that very cycle) becomes current
 // in the same edge, so back-to-back bursts pass one beat per cycle. The late input `beat` only selects
-// among next states prepared in parallel (next length, its "single beat" compare, the decrement).
+// among next states prepared in parallel (next length, the decrement, the "single beat" flags). Whether a
+// pushed burst is a single beat comes from the user (push_single), who can often tell it earlier than from
+// the length (the equalizer: from its registered request and nominal length, not the split result), so a
+// burst pushed into an empty tracker never waits for a length compare; a waiting one is compared as it
+// is read from the FIFO.
 // Latency (cycles): push -> valid 1. Throughput: one beat per cycle, across burst boundaries.
 // Parameters: DEPTH (bursts held including the current one, 2..256).
-// Assumes: push only while !full (ignored otherwise, with a simulation error from the FIFO behind); beat
-//   only while valid (ignored otherwise).
+// Assumes: push only while !full (not checked in hardware: a push while full corrupts the FIFO behind, whose
+//   simulation assertion reports it; the watchdog and the equalizer never do); beat
+//   only while valid (ignored otherwise); push_single == (push_len == 0) (a simulation assertion checks it).
 module hc_w_tracker #(
     parameter int DEPTH = 16
 ) (
@@ -21,6 +26,7 @@ module hc_w_tracker #(
     input  logic       rst_n,
     input  logic       push,
     input  logic [7:0] push_len,     // AxLEN of the burst (beats - 1)
+    input  logic       push_single,  // push_len == 0
     output logic       full,
     input  logic       beat,         // a beat of the current burst passed
     output logic       valid,
@@ -41,7 +47,9 @@ module hc_w_tracker #(
     wire        direct   = done && q_empty && push;  // nothing waits: the pushed burst becomes current
     wire  [7:0] next_len = q_empty ? push_len : q_head;
 
-    hc_fifo #(.WIDTH(8), .DEPTH(DEPTH - 1)) u_wait (
+    // (CHECKED: the pop is taken only when a burst waits and the user pushes only while !full, so neither
+    // late handshake gates the FIFO's pointers)
+    hc_fifo #(.WIDTH(8), .DEPTH(DEPTH - 1), .CHECKED(1'b1)) u_wait (
         .clk, .rst_n, .push(push && !direct), .push_data(push_len), .pop(take_q),
         .head(q_head), .empty(q_empty), .full(q_full), .count(q_count_unused)
     );
@@ -53,7 +61,7 @@ module hc_w_tracker #(
         end else if (done) begin
             valid <= !q_empty || push;
             left  <= next_len;
-            last  <= next_len == 8'd0;
+            last  <= q_empty ? push_single : q_head == 8'd0;
         end else if (beat) begin
             left  <= left - 8'd1;
             last  <= left == 8'd1;
@@ -64,11 +72,17 @@ module hc_w_tracker #(
     wire unused_ok = &{1'b0, q_count_unused};
     /* verilator lint_on UNUSEDSIGNAL */
 
+`ifndef SYNTHESIS
+    always_ff @(posedge clk)
+        if (rst_n && push && push_single != (push_len == 8'd0))
+            $error("hc_w_tracker: push_single %0d with push_len %0d", push_single, push_len);
+`endif
 `ifdef FORMAL
     // invariants for the proofs of the modules that use it
     always_comb if (rst_n) begin
         if (valid) assert (last == (left == 8'd0));
         if (!valid) assert (q_empty);
+        if (push) assert (push_single == (push_len == 8'd0));   // (the user's part: holds by construction)
     end
 `endif
 endmodule

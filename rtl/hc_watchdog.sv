@@ -97,7 +97,8 @@ module hc_watchdog #(
     logic       ws_valid, ws_ready;                      // a beat into the W register
     wire        w_fire  = ws_valid && ws_ready;
     hc_w_tracker #(.DEPTH(W_DEPTH)) u_w_track (
-        .clk(aclk), .rst_n(aresetn), .push(aw_fire), .push_len(s_axi_awlen), .full(w_full),
+        .clk(aclk), .rst_n(aresetn), .push(aw_fire), .push_len(s_axi_awlen),
+        .push_single(s_axi_awlen == 8'd0), .full(w_full),
         .beat(w_fire), .valid(w_valid), .last(w_end)
     );
 
@@ -117,10 +118,11 @@ module hc_watchdog #(
     assign ws_valid     = !w_empty && (trip_q || s_axi_wvalid);
     assign s_axi_wready = !w_empty && !trip_q && ws_ready;
     logic w_more_unused;
+    logic [1:0] w_room_unused;
     hc_efifo #(.WIDTH(WW), .DEPTH(2)) u_w_out (
         .clk(aclk), .rst_n(aresetn), .in_data(ws_data), .in_valid(ws_valid), .in_ready(ws_ready),
         .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready),
-        .out_more(w_more_unused)
+        .out_more(w_more_unused), .room_next(w_room_unused)
     );
 
     // ---- responses: dropped once tripped

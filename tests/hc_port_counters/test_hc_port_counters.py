@@ -102,5 +102,46 @@ def test_hc_port_counters() -> None:
     from lib.runner import run_cocotb
     here = paths.ROOT / "tests" / "hc_port_counters"
     run_cocotb("hc_port_counters_tb", "test_hc_port_counters", here,
-               [paths.RTL / "hc_fifo.sv", paths.RTL / "hc_period.sv", paths.RTL / "hc_port_counters.sv",
+               [paths.RTL / "hc_fifo.sv", paths.RTL / "hc_efifo.sv", paths.RTL / "hc_period.sv", paths.RTL / "hc_port_counters.sv",
                 here / "hc_port_counters_tb.sv"], build_name="hc_port_counters")
+
+
+async def read_of_age(dut, age: int, hold: int = 0) -> None:
+    """One read completing `age` cycles after its AR: the shared cycle count is advanced by a deposit
+    (2^32 cycles cannot be simulated). With `hold`, the count first stops `hold` cycles short of 2^32 - 1 and
+    runs `hold` cycles there (the read passes 2^32 as in real time) before jumping the rest."""
+    dut.ar_fire.value = 1
+    await RisingEdge(dut.clk)
+    dut.ar_fire.value = 0
+    await ReadOnly()
+    stamp = (int(dut.now.value) - 1) % 2**33             # `now` in the AR's cycle
+    await RisingEdge(dut.clk)
+    done = 0
+    if hold:
+        dut.u_period.now.value = (stamp + 2**32 - 1 - hold) % 2**33
+        await ClockCycles(dut.clk, 2 * hold)               # the age passes 2^32 + hold - 1 ...
+        done = 2**32 - 1 + hold
+    dut.u_period.now.value = (stamp + age - 3) % 2**33     # ... and jumps to 3 cycles short of `age`
+    await ClockCycles(dut.clk, 3)
+    dut.r_last_fire.value = 1                              # sampled with now = stamp + age
+    await RisingEdge(dut.clk)
+    dut.r_last_fire.value = 0
+    await ClockCycles(dut.clk, 3)
+    assert done < age
+
+
+@cocotb.test()
+async def read_latency_saturates_at_2_32_minus_1(dut) -> None:
+    """Issue 15.6/17: an age of 2^32 - 2 reads exactly, 2^32 - 1 and more read 0xFFFFFFFF, also for a read
+    older than 2^33 cycles (its 33-bit age wrapped: counted aside as old once it passed 2^32), and a clear
+    starts over."""
+    await start(dut)
+    for age, want in ((2**32 - 2, 2**32 - 2), (2**32 - 1, 2**32 - 1), (2**32 + 1, 2**32 - 1), (2**32 + 5, 2**32 - 1),
+                      (2**33 + 7, 2**32 - 1), (25, 25)):
+        await read_of_age(dut, age, hold=8 if age > 2**33 else 0)
+        got = int(dut.max_rd_latency.value)
+        assert got == want, f"a read of {age} cycles reads MAX_RD_LATENCY {got:#x}, want {want:#x}"
+        dut.clear.value = 1
+        await RisingEdge(dut.clk)
+        dut.clear.value = 0
+        await RisingEdge(dut.clk)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hyperconnect import cli, synth
+from hyperconnect import cli, levels, synth
 
 
 def test_ports_selects_the_same_configuration() -> None:
@@ -60,3 +60,38 @@ def test_critical_path_is_named() -> None:
     assert cp["logic_ns"] == 1.47 and cp["routing_ns"] == 2.89
     assert cp["through"] == ["rtl/hc_reservation.sv:34", "rtl/hc_addr_mux.sv:50", "rtl/hc_reservation.sv:55"]
     assert synth.critical_path("no report") == {}
+
+
+def _cell(ctype: str, conn: dict[str, list[int]], outputs: tuple[str, ...]) -> dict[str, object]:
+    return {"type": ctype, "connections": conn,
+            "port_directions": {p: "output" if p in outputs else "input" for p in conn}}
+
+
+def test_levels_counts_luts_between_registers() -> None:
+    """levels.analyse: FF a -> LUT4 -> LUT4 -> PFUMX -> FF b is 2.3 levels (a wide mux behind its LUTs is a
+    fraction), a carry chain costs little per step, FF a -> FF c directly is 0, and the deepest input names
+    its start and the nets on the way; a netlist with a combinational loop is refused, not hung on."""
+    cells = {
+        "ff_a": _cell("TRELLIS_FF", {"CLK": [1], "DI": [9], "Q": [2]}, ("Q",)),
+        "l1": _cell("LUT4", {"A": [2], "B": [3], "Z": [4]}, ("Z",)),
+        "l2": _cell("LUT4", {"A": [4], "Z": [5]}, ("Z",)),
+        "l3": _cell("LUT4", {"A": [2], "Z": [6]}, ("Z",)),
+        "mx": _cell("PFUMX", {"ALUT": [5], "BLUT": [6], "C0": [2], "Z": [7]}, ("Z",)),
+        "ff_b": _cell("TRELLIS_FF", {"CLK": [1], "DI": [7], "Q": [8]}, ("Q",)),
+        "ff_c": _cell("TRELLIS_FF", {"CLK": [1], "DI": [2], "Q": [9]}, ("Q",)),
+        "cc1": _cell("CCU2C", {"A0": [2], "CIN": [0], "COUT": [10]}, ("COUT",)),
+        "cc2": _cell("CCU2C", {"A0": [3], "CIN": [10], "S0": [11]}, ("S0",)),
+        "ff_d": _cell("TRELLIS_FF", {"CLK": [1], "DI": [11], "Q": [12]}, ("Q",)),
+    }
+    nets = {"clk": [1], "u.a": [2], "x": [3], "u.t": [4], "u.b": [8], "u.c": [9], "u.d": [12]}
+    netlist = {"modules": {"top": {"attributes": {"top": 1}, "cells": cells, "ports": {},
+                                   "netnames": {k: {"bits": v} for k, v in nets.items()}}}}
+    ends = {e["end"]: e for e in levels.analyse(netlist)}
+    assert ends["u.b"]["depth"] == 2.3 and ends["u.b"]["start"] == "u.a" and "u.t" in ends["u.b"]["through"]
+    assert ends["u.c"]["depth"] == 0.0
+    assert ends["u.d"]["depth"] == 1.05
+    s = levels.summary(list(ends.values()))
+    assert s["histogram"] == {"2": 1, "1": 1, "0": 2} and s["deepest"][0]["group"] == "u"
+    cells["l2"] = _cell("LUT4", {"A": [4], "B": [5], "Z": [5]}, ("Z",))
+    with pytest.raises(RuntimeError, match="loop"):
+        levels.analyse(netlist)
