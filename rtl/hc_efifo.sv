@@ -109,8 +109,9 @@ module hc_efifo #(
             .full(full_unused), .count
         );
 
-        always_ff @(posedge clk) begin
-            if (ram_pop)     out_data <= ram_head;
+        always_ff @(posedge clk) begin                   // (reset: no unknown head, also when flattened
+            if (!rst_n)      out_data <= '0;             //  into a control module)
+            else if (ram_pop) out_data <= ram_head;
             else if (direct) out_data <= in_data;
         end
         always_ff @(posedge clk) begin

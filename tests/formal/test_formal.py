@@ -58,7 +58,7 @@ MUTANTS = {
         "assign m_axi_arvalid = s_axi_arvalid && ar_pass && !rd_err;",
         "assign m_axi_arvalid = s_axi_arvalid && (ar_pass || ar_legal) && !rd_err;"),
     ("hc_guard", "hc_guard.sv", "reject_before_drain"): (    # error overtakes forwarded reads
-        "wire                    rd_local = rd_err && rd_out == '0;",
+        "wire                    rd_local = rd_err && rd_zero;   // answering it now",
         "wire                    rd_local = rd_err;"),
     ("hc_watchdog", "hc_watchdog.sv", "fill_writes_data"): (  # owed beats write memory
         "wire [DATA_WIDTH/8-1:0] ws_strb   = (trip_q || wlast_bad) ? '0 : s_axi_wstrb;",
