@@ -20,7 +20,7 @@
 //   grant into an empty (or emptying) route buffer is current from the next cycle (hc_efifo OUT_REG).
 // Global limit G (cfg_global_limit): at most G transactions granted and not completed (AR until RLAST,
 //   AW until B, taken from the memory) per direction, all ports together (the room for another is registered; a change of G
-//   applies from the second cycle), so a high-class request finds at most G transactions
+//   applies from the third cycle), so a high-class request finds at most G transactions
 //   queued ahead of it at the memory. 0 means no limit (the stock crossbar; the count itself stops
 //   at 2^16 - 1 in flight). Formal (tests/formal/axi_exbar.sby): count, zero and room flags agree and G
 //   is never exceeded, whatever the memory answers.
@@ -173,7 +173,7 @@ module axi_exbar #(
     // The room is kept as three registered flags — room at the count minus one, at the count, at the count
     // plus one — so the room after any outcome of this cycle (grant or not, completion or not) is a flag
     // selected by the late handshakes; the next flags come from five compares of the count +-2 in parallel
-    // (every compare from flip-flops). A change of G applies from the second cycle.
+    // (every compare from flip-flops). A change of G applies from the third cycle (thresholds, then flags).
     logic [15:0] rd_out, wr_out;   // in flight; at most 2^16 - 1 (with G = 0 the room ends there: no wrap)
     logic       rd_zero, wr_zero;  // rd_out == 0, wr_out == 0 (registered)
     logic       ar_gfire, aw_gfire;
@@ -182,15 +182,28 @@ module axi_exbar #(
     // count nor the room flags, also when a grant comes in the same cycle (that grant is counted).
     wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast && !rd_zero;
     wire        b_done = m_axi_bvalid && m_axi_bready && !wr_zero;
-    function automatic logic room_at(input logic [15:0] n);
-        return (cfg_global_limit == '0) ? n != '1 : n < 16'(cfg_global_limit);
+    // room at a count m (17 bits: no wrap): below G, or (G = 0) below 2^16 - 1
+    function automatic logic room_at(input logic [16:0] m);
+        return (cfg_global_limit == '0) ? m < 17'hFFFF : m < 17'(cfg_global_limit);
     endfunction
-    function automatic logic [15:0] dec(input logic [15:0] n);
-        return (n == '0) ? '0 : n - 16'd1;
+    // room at n-2 .. n+2 (below 0 as at 0) is n < L - k for k = 2 .. -2, L the limit above: the five
+    // thresholds are registered from the configuration, so each flag is one compare of the count's
+    // flip-flops with a threshold's (no adder before the compare)
+    logic [4:0][16:0] lim_q;                         // [j]: L - (j - 2), clamped at 0
+    function automatic logic [4:0][16:0] limits(input logic [8:0] g);
+        logic [4:0][16:0] r;
+        for (int j = 0; j < 5; j++) begin
+            logic [17:0] t;
+            t = ((g == '0) ? 18'h0FFFF : 18'(g)) + 18'd2 - 18'(j);
+            r[j] = t[17] ? '0 : t[16:0];
+        end
+        return r;
     endfunction
-    // room at n-2 .. n+2 (saturated at 0 below)
+    always_ff @(posedge aclk) lim_q <= limits(cfg_global_limit);   // (loaded in reset too: no reset branch)
     function automatic logic [4:0] room5(input logic [15:0] n);
-        return {room_at(n + 16'd2), room_at(n + 16'd1), room_at(n), room_at(dec(n)), room_at(dec(dec(n)))};
+        logic [4:0] r;
+        for (int j = 0; j < 5; j++) r[j] = 17'(n) < lim_q[j];
+        return r;
     endfunction
     // the flags around the next count: its change is +1 (grant, no completion), -1 or 0
     function automatic logic [2:0] room_next(input logic [4:0] r5, input logic grant, input logic done);
@@ -345,10 +358,14 @@ module axi_exbar #(
     logic f_past, f_live;
     hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past, .f_live);
     always_ff @(posedge aclk) if (f_past) assume ($stable(cfg_global_limit));
+    function automatic logic [16:0] dec(input logic [15:0] n);
+        return (n == '0) ? '0 : 17'(n) - 17'd1;
+    endfunction
     always_comb if (f_live) begin
         assert (rd_zero == (rd_out == '0) && wr_zero == (wr_out == '0));
-        assert (rd_room3 == {room_at(rd_out + 16'd1), room_at(rd_out), room_at(dec(rd_out))});
-        assert (wr_room3 == {room_at(wr_out + 16'd1), room_at(wr_out), room_at(dec(wr_out))});
+        assert (lim_q == limits(cfg_global_limit));
+        assert (rd_room3 == {room_at(17'(rd_out) + 17'd1), room_at(17'(rd_out)), room_at(dec(rd_out))});
+        assert (wr_room3 == {room_at(17'(wr_out) + 17'd1), room_at(17'(wr_out)), room_at(dec(wr_out))});
         if (cfg_global_limit != '0)
             assert (rd_out <= 16'(cfg_global_limit) && wr_out <= 16'(cfg_global_limit));
         // a presented choice was made with room, and the count has not grown since

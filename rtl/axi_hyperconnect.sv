@@ -313,6 +313,8 @@ module axi_hyperconnect #(
         assign p_stall[i] = req_is_wr ? stall_wr : stall_rd;
 
         logic [7:0]  fault_set;                      // FAULT bits, hyperconnect.regs.FAULTS order
+        logic [3:0]  guard_fault, guard_fault_q, wd_fault;   // the guard's pulses, registered; the watchdog's
+        assign fault_set = {wd_fault, guard_fault_q};
         logic [3:0]  irq_set;                        // {fault, budget_spent, error, decoupled}
         logic        draining, decoupled, rd_spent, wr_spent, cut_off, fault_active;
         logic [255:0] counters;                      // 8 x 32 bits, hyperconnect.regs.COUNTERS order
@@ -384,11 +386,11 @@ module axi_hyperconnect #(
             .cfg_rd_budget(r_out.BUDGET.rd_budget.value), .cfg_wr_budget(r_out.BUDGET.wr_budget.value),
             .cfg_decouple(r_out.CFG.decouple.value), .cfg_win_en(r_out.CFG.win_en.value),
             .cfg_win_base(win_base[12 +: ADDR_WIDTH - 12]), .cfg_win_size(win_pages_clamped(win_size)),
-            .fault_win_rd(fault_set[0]), .fault_win_wr(fault_set[1]),
-            .fault_proto_rd(fault_set[2]), .fault_proto_wr(fault_set[3]),
+            .fault_win_rd(guard_fault[0]), .fault_win_wr(guard_fault[1]),
+            .fault_proto_rd(guard_fault[2]), .fault_proto_wr(guard_fault[3]),
             .cfg_timeout(r_out.TIMEOUT.cycles.value), .fault_active,
-            .fault_w_stall(fault_set[4]), .fault_r_stall(fault_set[5]),
-            .fault_b_stall(fault_set[6]), .fault_wlast(fault_set[7]),
+            .fault_w_stall(wd_fault[0]), .fault_r_stall(wd_fault[1]),
+            .fault_b_stall(wd_fault[2]), .fault_wlast(wd_fault[3]),
             .recharge, .now, .cnt_clear(clear_all || r_out.CNT_CTRL.clear.value),
             .draining, .decoupled, .cut_off, .rd_budget_spent(rd_spent), .wr_budget_spent(wr_spent), .counters,
             .s_axi_awid(s_axi_awid[i*ID_WIDTH +: ID_WIDTH]),
@@ -434,15 +436,21 @@ module axi_hyperconnect #(
         wire unused_win = &{1'b0, win_base};   // bits above ADDR_WIDTH are ignored
         /* verilator lint_on UNUSEDSIGNAL */
 
-        // interrupt events: rising edges of decoupled / budget spent, any rejected write of the port, faults
+        // interrupt events: rising edges of decoupled / budget spent, any rejected write of the port, faults.
+        // The guard's fault pulses are registered before they reach the register block (FAULT and
+        // IRQ_STATUS one cycle later): its verdict comes from the request handshake deep in the port, and
+        // the block sits with the control port (issue 17: that path crossed the die). The watchdog's come
+        // from its own flops and stay direct, so FAULT is up while its trip holds.
         logic was_decoupled, was_spent;
         always_ff @(posedge aclk) begin
             if (!aresetn) begin
                 was_decoupled <= 1'b0;
                 was_spent     <= 1'b0;
+                guard_fault_q <= '0;
             end else begin
                 was_decoupled <= decoupled;
                 was_spent     <= rd_spent || wr_spent;
+                guard_fault_q <= guard_fault;
             end
         end
         assign irq_set = {|fault_set, (rd_spent || wr_spent) && !was_spent, nominal_err[i] || limit_err[i],

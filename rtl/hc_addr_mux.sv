@@ -14,7 +14,10 @@
 // made again every cycle (so a higher class that arrives while `allow` is low, or a choice whose head has
 // gone, is seen at once). The pointer of the taken class moves past the taken port as it is taken, and
 // the choice made in that cycle already starts there (a port alone in its class is chosen again at once:
-// one request per cycle from one port, if its head has the next one).
+// one request per cycle from one port, if its head has the next one). The classes and the pointers are
+// kept as a registered precedence matrix (port j before port i: N*(N-1) flip-flops), so the choice is one
+// AND-OR of the valid heads per port and the take only selects between the orders before and after it;
+// in_prio is sampled into it, so a class change counts from the next cycle.
 //
 // Latency (cycles, in_valid -> out_valid, idle): 1 (REGISTER_READY: 2). Throughput: one request per cycle.
 // The granted port's index is reported on out_port and on grant_fire/grant_idx (for the write-data
@@ -72,8 +75,51 @@ module hc_addr_mux #(
     // the registered choice
     logic              gvalid_q, presented_q;
     logic [IW-1:0]     gidx_q;
+    logic [N-1:0]      gsel_q;                         // gidx_q one-hot
     logic [PRIO_W-1:0] gcls_q;
     logic [CLASSES-1:0][IW-1:0] ptr;                   // per class: where its search starts
+    // the classes as the arbitration uses them (a copy of in_prio, one cycle behind; no choice is made in
+    // the first cycle out of reset, while the copy still holds its reset value)
+    logic [N-1:0][PRIO_W-1:0] cls_q;
+    logic                     cls_ok_q;            // (1 from the first cycle out of reset: its input is rst_n)
+    // precedence matrix (registered): prec_q[i][j] — port j goes before port i, because its class is higher
+    // or, in the same class, it comes first in that class's round-robin order (from the class's pointer).
+    // A strict total order: of the valid ports exactly one has no valid port before it.
+    // (stored without the diagonal, which is 0: N*(N-1) flip-flops)
+    logic [N-1:0][N-1:0]      prec_q;
+    localparam int PN = (N > 1) ? N * (N - 1) : 1;
+    logic [PN-1:0]            prec_r;
+    function automatic int pidx(input int i, input int j);
+        return i * (N - 1) + ((j < i) ? j : j - 1);
+    endfunction
+    function automatic logic [PN-1:0] pack(input logic [N-1:0][N-1:0] p);
+        logic [PN-1:0] r;
+        r = '0;
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < N; j++)
+                if (i != j) r[pidx(i, j)] = p[i][j];
+        return r;
+    endfunction
+    always_comb
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < N; j++)
+                prec_q[i][j] = (i != j) && prec_r[pidx(i, j)];
+
+    // j comes before i in round-robin order starting at s
+    function automatic logic ahead_of(input logic [IW-1:0] s, input int j, input int i);
+        logic js, is_;
+        js = 32'(s) <= j; is_ = 32'(s) <= i;
+        return (js != is_) ? js : j < i;
+    endfunction
+    function automatic logic [N-1:0][N-1:0] precedence(input logic [N-1:0][PRIO_W-1:0] cls,
+                                                       input logic [CLASSES-1:0][IW-1:0] start);
+        logic [N-1:0][N-1:0] p;
+        p = '0;
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < N; j++)
+                if (i != j) p[i][j] = cls[j] > cls[i] || (cls[j] == cls[i] && ahead_of(start[cls[i]], j, i));
+        return p;
+    endfunction
 
     // present the chosen head; a request once presented stays until taken
     // HEADS_KNOWN: a choice is made only of a head that is there when presented and only if `allow` holds
@@ -81,66 +127,72 @@ module hc_addr_mux #(
     logic mux_valid, mux_ready;
     assign mux_valid = HEADS_KNOWN ? gvalid_q : gvalid_q && in_valid[gidx_q] && (allow || presented_q);
     wire   take      = mux_valid && mux_ready;
-    assign in_ready   = take ? (N'(1) << gidx_q) : '0;
+    assign in_ready   = take ? gsel_q : '0;
     assign grant_fire = take;
     assign grant_idx  = gidx_q;
 
-    // the next choice: highest class present, then that class's round-robin order. Flat logic (issue 17):
-    // which classes are present is an OR per class over the ports; a port requests if no higher class is
-    // present; the round-robin order is a mask per port against the start of the port's *own* class (a
-    // requesting port is of the top class, so its own class's start is the top class's start), so neither
-    // the mask nor the search waits for the top class to be known.
-    logic [CLASSES-1:0] present;                       // class c has a valid head
-    logic [N-1:0]       req, ahead;                    // ahead[i]: i is at or after its class's start
-    logic [IW-1:0]      start [CLASSES];
+    // The next choice, prepared for both outcomes of this cycle's take from flip-flops only (issue 17):
+    // without a take the precedence matrix as registered; with a take the taken class's order starts past
+    // the taken port (its pairs from gidx_q), and (HEADS_KNOWN) the taken head competes again only with
+    // another behind it. A valid port wins if no valid port goes before it (class first, then round robin:
+    // the first requester of the highest class present at or after that class's pointer). The take only
+    // selects between the two at the end.
+    logic [N-1:0]        same_g;                       // port i is of the class being presented
+    logic [N-1:0]        v_t, win_n, win_t;
+    logic [N-1:0][N-1:0] prec_t;
+    logic [CLASSES-1:0]  present;                      // class c has a valid head
+    logic [PRIO_W-1:0]   top_class;
     always_comb begin
+        for (int i = 0; i < N; i++) begin
+            same_g[i] = cls_q[i] == gcls_q;
+            // HEADS_KNOWN: the head taken now is chosen again only if another is behind it
+            v_t[i] = in_valid[i] && !(HEADS_KNOWN && gsel_q[i] && !in_more[i]);
+        end
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < N; j++)
+                prec_t[i][j] = (i != j && same_g[i] && same_g[j]) ? ahead_of(after(gidx_q), j, i) : prec_q[i][j];
+        for (int i = 0; i < N; i++) begin
+            win_n[i] = in_valid[i] && ((in_valid & prec_q[i]) == '0);
+            win_t[i] = v_t[i] && ((in_valid & prec_t[i]) == '0);
+        end
         present = '0;
         for (int i = 0; i < N; i++)
-            if (in_valid[i]) present[in_prio[i*PRIO_W +: PRIO_W]] = 1'b1;
-        for (int c = 0; c < CLASSES; c++)
-            // the class just taken continues after the taken port
-            start[c] = (take && 32'(gcls_q) == c) ? after(gidx_q) : ptr[c];
-        for (int i = 0; i < N; i++) begin
-            logic [PRIO_W-1:0] ci;
-            logic              higher;                 // a class above port i's is present
-            ci = in_prio[i*PRIO_W +: PRIO_W];
-            higher = 1'b0;
-            for (int c = 0; c < CLASSES; c++)
-                if (c > 32'(ci) && present[c]) higher = 1'b1;
-            req[i] = in_valid[i] && !higher
-                     // HEADS_KNOWN: the head taken now is chosen again only if another is behind it
-                     && !(HEADS_KNOWN && take && 32'(gidx_q) == i && !in_more[i]);
-            ahead[i] = 32'(start[ci]) <= i;
-        end
-    end
-    // the first requester at or after the start, else the first requester from port 0
-    logic [N-1:0]      req_ahead;
-    logic              found, found_ahead;
-    logic [IW-1:0]     pick, pick_ahead, pick_any;
-    logic [PRIO_W-1:0] top_class;
-    assign req_ahead = req & ahead;
-    always_comb begin
-        found_ahead = 1'b0; pick_ahead = '0; found = 1'b0; pick_any = '0; top_class = '0;
-        for (int i = N - 1; i >= 0; i--) begin
-            if (req_ahead[i]) begin found_ahead = 1'b1; pick_ahead = IW'(i); end
-            if (req[i])       begin found = 1'b1;       pick_any   = IW'(i); end
-        end
+            if (in_valid[i]) present[cls_q[i]] = 1'b1;
+        top_class = '0;
         for (int c = 0; c < CLASSES; c++)
             if (present[c]) top_class = PRIO_W'(c);
     end
-    assign pick = found_ahead ? pick_ahead : pick_any;
+    function automatic logic [IW-1:0] encode(input logic [N-1:0] onehot);
+        logic [IW-1:0] k;
+        k = '0;
+        for (int i = 0; i < N; i++) if (onehot[i]) k |= IW'(i);
+        return k;
+    endfunction
 
-    wire hold = mux_valid && !mux_ready;               // presented, not taken: keep it
+    // the pointers after this cycle (the taken class continues after the taken port)
+    logic [CLASSES-1:0][IW-1:0] ptr_next;
+    always_comb begin
+        ptr_next = ptr;
+        if (take) ptr_next[gcls_q] = after(gidx_q);
+    end
+
+    wire             hold  = mux_valid && !mux_ready;  // presented, not taken: keep it
+    wire [N-1:0]     win   = take ? win_t : win_n;
+    wire             found = cls_ok_q && (win != '0);
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            gvalid_q <= 1'b0; presented_q <= 1'b0; gidx_q <= '0; gcls_q <= '0; ptr <= '0;
+            gvalid_q <= 1'b0; presented_q <= 1'b0; gidx_q <= '0; gsel_q <= '0; gcls_q <= '0; ptr <= '0;
+            cls_q <= '0; cls_ok_q <= 1'b0; prec_r <= pack(precedence('0, '0));
         end else begin
             presented_q <= hold;
             if (!hold) begin
                 gvalid_q <= found && (!HEADS_KNOWN || allow_next[take]);
-                gidx_q <= pick; gcls_q <= top_class;
+                gsel_q <= win; gidx_q <= encode(win); gcls_q <= top_class;
             end
-            if (take) ptr[gcls_q] <= after(gidx_q);
+            ptr      <= ptr_next;
+            cls_q    <= in_prio;
+            cls_ok_q <= 1'b1;
+            prec_r   <= pack(precedence(in_prio, ptr_next));
         end
     end
 
@@ -162,11 +214,12 @@ module hc_addr_mux #(
     // granted (AXI) and keep their class; `allow`, out_ready and the other classes' requests are free every
     // cycle. Then a waiting requester is granted before any other requester of its class is granted twice
     // (bounded wait within a class, whatever the higher classes do); a grant goes to the highest class
-    // present when the choice was made; the output keeps VALID and payload until taken.
+    // present when the choice was made; the output keeps VALID and payload until taken. The classes are
+    // the arbitration's copy (cls_q), equal to in_prio once a choice can be made (asserted).
     logic f_past, f_live;
     hc_formal_reset u_f_reset (.clk, .rst_n, .f_past, .f_live);
     function automatic logic [PRIO_W-1:0] f_cls(input int i);
-        return in_prio[i*PRIO_W +: PRIO_W];
+        return cls_q[i];
     endfunction
     // positions after j in round-robin order: j + 1 is 0, j is N - 1
     function automatic int f_dist(input int j, input int p);
@@ -211,6 +264,10 @@ module hc_addr_mux #(
             if (in_valid[i]) assert (f_cls(i) <= top_class);
         end
         if (gvalid_q) assert (int'(gidx_q) < N && f_cls(int'(gidx_q)) == gcls_q);
+        // the registered arbitration state agrees with what it is derived from
+        if (cls_ok_q) assert (cls_q == in_prio);
+        if (gvalid_q) assert (cls_ok_q && gsel_q == (N'(1) << gidx_q));
+        assert (prec_q == precedence(cls_q, ptr));
         if (presented_q) assert (gvalid_q && in_valid[gidx_q]);
         // HEADS_KNOWN: the presented VALID is the choice alone, and the chosen head is there
         if (HEADS_KNOWN && gvalid_q) assert (in_valid[gidx_q]);

@@ -18,13 +18,19 @@
 // Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH, COUNT_WIDTH (outstanding counters, default 9 bits),
 //   ZERO_PAYLOAD (default 1: the master-side payload is zero while decoupled; 0 passes it unchanged —
 //   inside hc_supervisor, where only the VALIDs it gates reach anything and the mux would sit on the
-//   request path).
+//   request path), W_GATE (default 1: the W gate above; 0: W passes ungated — only where what follows
+//   takes a write beat only for an AW that already passed here, as hc_supervisor's guard does (it passes
+//   beats of the AWs it accepted and drops those of the AWs it rejected, both behind this module): then
+//   W never runs ahead of its AW here and the gate is always open when a beat is taken, which the
+//   formal proofs of hc_supervisor and axi_hyperconnect assert; issue 17: two LUT levels less on the
+//   port's W handshake).
 module hc_decoupler #(
     parameter int ADDR_WIDTH  = 32,
     parameter int DATA_WIDTH  = 64,
     parameter int ID_WIDTH    = 4,
     parameter int COUNT_WIDTH = 9,
-    parameter bit ZERO_PAYLOAD = 1'b1
+    parameter bit ZERO_PAYLOAD = 1'b1,
+    parameter bit W_GATE       = 1'b1
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -126,7 +132,7 @@ module hc_decoupler #(
     wire ar_open   = !block_new || ar_presented || ar_owed;
     wire aw_early  = w_balance < 0;              // an AW whose data already went downstream must follow
     wire aw_open   = !block_new || aw_presented || aw_early || aw_owed;
-    wire w_open    = !block_new || w_ahead;
+    wire w_open    = !W_GATE || !block_new || w_ahead;
     wire resp_open = !isolated;
 
     // address channels
@@ -188,4 +194,9 @@ module hc_decoupler #(
             else if (idle && !ar_fire && !aw_fire) isolated <= 1'b1;
         end
     end
+`ifdef FORMAL
+    // without the W gate, the user guarantees what the gate would: a beat is taken only for an AW that
+    // passed (write data never ahead of its AW), so the gate would have been open
+    always_comb if (aresetn && !W_GATE && m_axi_wvalid && m_axi_wready) assert (w_ahead);
+`endif
 endmodule

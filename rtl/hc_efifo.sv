@@ -114,25 +114,29 @@ module hc_efifo #(
             else if (ram_pop) out_data <= ram_head;
             else if (direct) out_data <= in_data;
         end
+        // the flags after this cycle for each outcome of the late handshakes (push, pop), every one from
+        // flip-flops in parallel; push and pop only select (issue 17: the crossbar's W route pops on the
+        // memory side's WLAST handshake, so a pop must not enter the count compares)
+        function automatic logic [2:0] flags_after(input logic p, input logic q);   // {head_valid, in_ready, out_more}
+            logic hf, dir, rpush, rpop;
+            hf    = !head_valid || q;
+            dir   = p && hf && empty;
+            rpush = p && !dir;
+            rpop  = hf && !empty;
+            unique case ({rpush, rpop})
+                2'b10:   return {1'b1, count != RCW'(RD - 1), 1'b1};
+                2'b01:   return {1'b1, 1'b1, count >= RCW'(2)};
+                2'b11:   return {1'b1, count != RCW'(RD), 1'b1};
+                default: return {dir || (head_valid && !q), count != RCW'(RD),   // (in_ready: also the first
+                                 head_valid && !q && count != '0};               //  cycle out of reset)
+            endcase
+        endfunction
+        logic [3:0][2:0] flags_tbl;
+        always_comb
+            for (int k = 0; k < 4; k++) flags_tbl[k] = flags_after(k[1], k[0]);
         always_ff @(posedge clk) begin
-            if (!rst_n) begin
-                head_valid <= 1'b0;
-                in_ready   <= 1'b0;
-                out_more   <= 1'b0;
-            end else begin
-                head_valid <= ram_pop || direct || (head_valid && !pop);
-                // the flags for each RAM push/pop outcome are compared from its count in parallel; after a
-                // RAM pop or a direct load the head is full, so 'more' is a RAM entry behind it
-                case ({ram_push, ram_pop})
-                    2'b10:   begin in_ready <= count != RCW'(RD - 1); out_more <= 1'b1; end
-                    2'b01:   begin in_ready <= 1'b1; out_more <= count >= RCW'(2); end
-                    2'b11:   begin in_ready <= count != RCW'(RD); out_more <= 1'b1; end
-                    default: begin
-                        in_ready <= count != RCW'(RD);           // (also the first cycle out of reset)
-                        out_more <= head_valid && !pop ? count != '0 : 1'b0;
-                    end
-                endcase
-            end
+            if (!rst_n) {head_valid, in_ready, out_more} <= 3'b000;
+            else        {head_valid, in_ready, out_more} <= flags_tbl[{push, pop}];
         end
 
         /* verilator lint_off UNUSEDSIGNAL */

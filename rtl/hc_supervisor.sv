@@ -410,7 +410,8 @@ module hc_supervisor #(
     end
 
     // ---- decoupling
-    hc_decoupler #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH), .ZERO_PAYLOAD(1'b0))
+    hc_decoupler #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH), .ZERO_PAYLOAD(1'b0),
+                   .W_GATE(1'b0))   // (the guard behind takes W only for AWs that passed the decoupler)
     u_decoupler (
         .aclk, .aresetn, .cfg_decouple(cfg_decouple || tripped), .ar_owed, .aw_owed, .draining, .decoupled,
         .s_axi_awid(q_awid), .s_axi_awaddr(q_awaddr), .s_axi_awlen(q_awlen),

@@ -47,10 +47,10 @@ W_NOT_REGISTERED = (
 MUTANTS = {
     # issue 15: one round-robin pointer moved by every class's grants (a lower class's port starves)
     ("hc_addr_mux", "hc_addr_mux.sv", "shared_pointer"): (
-        "if (take) ptr[gcls_q] <= after(gidx_q);", "if (take) ptr <= {CLASSES{after(gidx_q)}};"),
+        "if (take) ptr_next[gcls_q] = after(gidx_q);", "if (take) ptr_next = {CLASSES{after(gidx_q)}};"),
     # issue 17, HEADS_KNOWN: the port taken now chosen again without a request behind its head
     ("hc_addr_mux", "hc_addr_mux.sv", "taken_head_chosen_again"): (
-        "&& !(HEADS_KNOWN && take && 32'(gidx_q) == i && !in_more[i]);", ";", "known"),
+        "v_t[i] = in_valid[i] && !(HEADS_KNOWN && gsel_q[i] && !in_more[i]);", "v_t[i] = in_valid[i];", "known"),
     ("hc_guard", "hc_guard.sv", "window_not_frozen"): (      # a window change withdraws a waiting request
         "end else if (!(m_axi_arvalid && !m_axi_arready) && !(m_axi_awvalid && !m_axi_awready)) begin",
         "end else begin"),
@@ -74,6 +74,9 @@ MUTANTS = {
     ("axi_exbar", "axi_exbar.sv", "completion_at_zero_counted"): (
         "wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast && !rd_zero;",
         "wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast;"),
+    # issue 17: the registered room thresholds one off (G + 1 in flight)
+    ("axi_exbar", "axi_exbar.sv", "room_threshold_off_by_one"): (
+        "18'd2 - 18'(j);", "18'd3 - 18'(j);"),
     ("axi_burst_equalizer", "axi_burst_equalizer.sv", "rlast_every_sub_burst"): (   # R merge forgotten
         "assign s_axi_rlast  = m_axi_rlast && (rt_empty || rt_head_last);",
         "assign s_axi_rlast  = m_axi_rlast;"),

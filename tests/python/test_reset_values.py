@@ -14,6 +14,8 @@ from hyperconnect import paths
 CONTROL = ("hc_period", "hc_reservation", "hc_decoupler", "hc_regs_axil", "hc_port_counters", "hc_rr_arbiter",
            "hc_addr_mux", "hc_w_tracker")
 
+RESET_IS_INPUT = {"hc_addr_mux/$driver$cls_ok_q"}
+
 
 def test_control_flops_have_reset() -> None:
     # (hc_port_counters keeps its stamps in an hc_fifo and an hc_efifo, whose storage needs no reset)
@@ -25,4 +27,7 @@ def test_control_flops_have_reset() -> None:
                          capture_output=True, text=True, timeout=600)
     assert res.returncode == 0, res.stderr[-2000:]
     unreset = [line.strip() for line in res.stdout.splitlines() if line.strip().startswith(tuple(f"{m}/" for m in CONTROL))]
+    # a flag that is 0 in reset and 1 from the first cycle after it has rst_n as its input: yosys shows it
+    # as a plain flip-flop, yet its value after reset is known
+    unreset = [f for f in unreset if f not in RESET_IS_INPUT]
     assert not unreset, f"flip-flops without a reset value: {unreset}"
