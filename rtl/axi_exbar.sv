@@ -191,12 +191,14 @@ module axi_exbar #(
     // flip-flops with a threshold's (no adder before the compare)
     logic [4:0][16:0] lim_q;                         // [j]: L - (j - 2), clamped at 0
     function automatic logic [4:0][16:0] limits(input logic [8:0] g);
+        // one adder with a constant per threshold, then the G = 0 choice (no chained arithmetic: this was
+        // the critical path when written as (G = 0 ? 2^16 - 1 : G) + 2 - j and clamped)
         logic [4:0][16:0] r;
-        for (int j = 0; j < 5; j++) begin
-            logic [17:0] t;
-            t = ((g == '0) ? 18'h0FFFF : 18'(g)) + 18'd2 - 18'(j);
-            r[j] = t[17] ? '0 : t[16:0];
-        end
+        r[0] = (g == '0) ? 17'h10001 : 17'(g) + 17'd2;
+        r[1] = (g == '0) ? 17'h10000 : 17'(g) + 17'd1;
+        r[2] = (g == '0) ? 17'h0FFFF : 17'(g);
+        r[3] = (g == '0) ? 17'h0FFFE : 17'(g) - 17'd1;
+        r[4] = (g == '0) ? 17'h0FFFD : (g == 9'd1) ? '0 : 17'(g) - 17'd2;
         return r;
     endfunction
     always_ff @(posedge aclk) lim_q <= limits(cfg_global_limit);   // (loaded in reset too: no reset branch)
