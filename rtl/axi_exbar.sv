@@ -182,11 +182,7 @@ module axi_exbar #(
     // count nor the room flags, also when a grant comes in the same cycle (that grant is counted).
     wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast && !rd_zero;
     wire        b_done = m_axi_bvalid && m_axi_bready && !wr_zero;
-    // room at a count m (17 bits: no wrap): below G, or (G = 0) below 2^16 - 1
-    function automatic logic room_at(input logic [16:0] m);
-        return (cfg_global_limit == '0) ? m < 17'hFFFF : m < 17'(cfg_global_limit);
-    endfunction
-    // room at n-2 .. n+2 (below 0 as at 0) is n < L - k for k = 2 .. -2, L the limit above: the five
+    // room at n-2 .. n+2 (below 0 as at 0) is n < L - k for k = 2 .. -2, L = G, or (G = 0) 2^16 - 1: the five
     // thresholds are registered from the configuration, so each flag is one compare of the count's
     // flip-flops with a threshold's (no adder before the compare)
     logic [4:0][16:0] lim_q;                         // [j]: L - (j - 2), clamped at 0
@@ -360,6 +356,10 @@ module axi_exbar #(
     logic f_past, f_live;
     hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past, .f_live);
     always_ff @(posedge aclk) if (f_past) assume ($stable(cfg_global_limit));
+    // room at a count m (17 bits: no wrap): below G, or (G = 0) below 2^16 - 1
+    function automatic logic room_at(input logic [16:0] m);
+        return (cfg_global_limit == '0) ? m < 17'hFFFF : m < 17'(cfg_global_limit);
+    endfunction
     function automatic logic [16:0] dec(input logic [15:0] n);
         return (n == '0) ? '0 : 17'(n) - 17'd1;
     endfunction

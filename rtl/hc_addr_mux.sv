@@ -140,8 +140,6 @@ module hc_addr_mux #(
     logic [N-1:0]        same_g;                       // port i is of the class being presented
     logic [N-1:0]        v_t, win_n, win_t;
     logic [N-1:0][N-1:0] prec_t;
-    logic [CLASSES-1:0]  present;                      // class c has a valid head
-    logic [PRIO_W-1:0]   top_class;
     always_comb begin
         for (int i = 0; i < N; i++) begin
             same_g[i] = cls_q[i] == gcls_q;
@@ -155,12 +153,6 @@ module hc_addr_mux #(
             win_n[i] = in_valid[i] && ((in_valid & prec_q[i]) == '0);
             win_t[i] = v_t[i] && ((in_valid & prec_t[i]) == '0);
         end
-        present = '0;
-        for (int i = 0; i < N; i++)
-            if (in_valid[i]) present[cls_q[i]] = 1'b1;
-        top_class = '0;
-        for (int c = 0; c < CLASSES; c++)
-            if (present[c]) top_class = PRIO_W'(c);
     end
     function automatic logic [IW-1:0] encode(input logic [N-1:0] onehot);
         logic [IW-1:0] k;
@@ -179,6 +171,12 @@ module hc_addr_mux #(
     wire             hold  = mux_valid && !mux_ready;  // presented, not taken: keep it
     wire [N-1:0]     win   = take ? win_t : win_n;
     wire             found = cls_ok_q && (win != '0);
+    // the winner's class (the top class present: the order puts higher classes first)
+    logic [PRIO_W-1:0] win_cls;
+    always_comb begin
+        win_cls = '0;
+        for (int i = 0; i < N; i++) if (win[i]) win_cls |= cls_q[i];
+    end
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             gvalid_q <= 1'b0; presented_q <= 1'b0; gidx_q <= '0; gsel_q <= '0; gcls_q <= '0; ptr <= '0;
@@ -187,7 +185,7 @@ module hc_addr_mux #(
             presented_q <= hold;
             if (!hold) begin
                 gvalid_q <= found && (!HEADS_KNOWN || allow_next[take]);
-                gsel_q <= win; gidx_q <= encode(win); gcls_q <= top_class;
+                gsel_q <= win; gidx_q <= encode(win); gcls_q <= win_cls;
             end
             ptr      <= ptr_next;
             cls_q    <= in_prio;
@@ -261,7 +259,7 @@ module hc_addr_mux #(
                 end
         for (int i = 0; i < N; i++) begin
             if (in_ready[i]) assert (in_valid[i] && f_cls(i) == gcls_q);
-            if (in_valid[i]) assert (f_cls(i) <= top_class);
+            if (in_valid[i] && win != '0) assert (f_cls(i) <= win_cls);
         end
         if (gvalid_q) assert (int'(gidx_q) < N && f_cls(int'(gidx_q)) == gcls_q);
         // the registered arbitration state agrees with what it is derived from
