@@ -223,8 +223,9 @@ module axi_burst_equalizer #(
     assign ar_want    = ar_split_want && rd_room;
     assign ar_issue   = rt_push;
 
-    // One entry per issued read sub-burst: the master's ID, and does it end the original burst?
-    hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH)) u_r_track (
+    // One entry per issued read sub-burst: the master's ID, and does it end the original burst? (The
+    // head in a register, HEAD_REG: RLAST and the B absorb decision below start at flip-flops.)
+    hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH), .HEAD_REG(1'b1)) u_r_track (
         .clk(aclk), .rst_n(aresetn), .push(rt_push), .push_data({rt_id_in, rt_last_in}), .pop(r_fire_last),
         .head({rt_head_id, rt_head_last}), .empty(rt_empty), .full(rt_full), .count(rt_count)
     );
@@ -295,7 +296,7 @@ module axi_burst_equalizer #(
     wire        b_absorb = !bt_empty && !bt_head_last;
     wire  [1:0] b_merged = (m_axi_bresp > b_worst) ? m_axi_bresp : b_worst;
 
-    hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH)) u_b_track (
+    hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH), .HEAD_REG(1'b1)) u_b_track (
         .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_data({aw_id_in, aw_last_in}), .pop(b_fire),
         .head({bt_head_id, bt_head_last}), .empty(bt_empty), .full(bt_full), .count(bt_count)
     );

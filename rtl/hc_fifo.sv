@@ -4,6 +4,10 @@
 // Timing: empty and full come from flip-flops (prepared for each push/pop outcome in parallel; the
 //   late push and pop only select), so a user's READY/VALID gated by them starts at a flop.
 // Parameters: WIDTH (>= 1 bits per entry), DEPTH (>= 1 entries, any value; pointers wrap at DEPTH),
+//             HEAD_REG (1: `head` from a register, loaded from the entry behind the head — a second read
+//             port at a registered next pointer — or from push_data, as the head leaves or enters; no
+//             LUT-RAM read between the flops and a user's decision on the head; + WIDTH + PW flip-flops
+//             and a second LUT-RAM read port. Same latency. Default 0: `head` is the LUT-RAM read),
 //             CHECKED (1: the user never pushes while full nor pops while empty — not even with a pop in
 //             the same cycle — so push/pop are not gated here; default 0: such a request is ignored)
 // Assumes:    the user never pushes when full nor pops when empty (a simulation assertion reports it);
@@ -15,6 +19,7 @@ module hc_fifo #(
     parameter int WIDTH = 1,
     parameter int DEPTH = 4,
     parameter bit CHECKED = 1'b0,
+    parameter bit HEAD_REG = 1'b0,
     localparam int CW = $clog2(DEPTH + 1),
     localparam int PW = (DEPTH > 1) ? $clog2(DEPTH) : 1
 ) (
@@ -44,11 +49,38 @@ module hc_fifo #(
     logic empty_q, full_q;
     assign empty = empty_q;
     assign full  = full_q;
-    assign head  = mem[rd_ptr];
 
     function automatic logic [PW-1:0] next_ptr(input logic [PW-1:0] p);
         return (p == PW'(DEPTH - 1)) ? '0 : p + PW'(1);
     endfunction
+
+    if (HEAD_REG) begin : g_head_reg
+        // the entry behind the head is read at a registered pointer; with two or more entries it becomes
+        // the head as the head leaves, otherwise the entry pushed now does (when empty, or when the last
+        // entry leaves while another comes: then it is the only one)
+        logic [PW-1:0]    rd_next;
+        logic [WIDTH-1:0] head_q;
+        wire              more = count >= CW'(2);
+        assign head = head_q;
+        always_ff @(posedge clk) begin
+            if (!rst_n) begin
+                rd_next <= next_ptr('0);
+                head_q  <= '0;
+            end else begin
+                if (do_pop) rd_next <= next_ptr(rd_next);
+                if (do_pop)       head_q <= more ? mem[rd_next] : push_data;
+                else if (empty_q) head_q <= push_data;
+            end
+        end
+`ifdef FORMAL
+        always_comb if (rst_n) begin
+            assert (rd_next == next_ptr(rd_ptr));
+            if (count != '0) assert (head_q == mem[rd_ptr]);
+        end
+`endif
+    end else begin : g_head_ram
+        assign head = mem[rd_ptr];
+    end
 
     always_ff @(posedge clk) begin
         if (do_push) mem[wr_ptr] <= push_data;

@@ -5,8 +5,8 @@
 // equalizer's splitter, so every request is at most the nominal length). When the budget is spent,
 // `allow` is low and the splitter issues nothing until the next `recharge` from hc_period reloads the
 // budget with cfg_budget. With cfg_enable low `allow` is high and nothing is counted. Switching the
-// reservation on (cfg_enable rising) loads the full cfg_budget (issue is held for that one cycle), so a
-// port enabled in the middle of a period is not held until the next recharge.
+// reservation on (cfg_enable rising) loads the full cfg_budget, so a port enabled in the middle of a
+// period is not held until the next recharge.
 //
 // Why at the issue point (issue 17): the gate sits before the splitter's output register, so the
 // crossbar arbitrates registered requests and no budget logic lies between a port and the crossbar.
@@ -14,12 +14,17 @@
 // -> budget: the loop through every port and the crossbar that limited Fmax.) A sub-burst is charged
 // when it enters the output register; it may leave for the crossbar after a recharge.
 //
-// Timing: `allow` is one LUT from flip-flops (cfg_enable, its last value, a registered "budget is 0"
-// flag); the flag's next value needs no subtraction (`left == 1` is compared from the flop).
+// Timing: `allow` is a flip-flop, prepared from the budget's next "is 0" flag (which needs no
+// subtraction: `left == 1` is compared from the flop) and cfg_enable, so the splitter's load enable and
+// READY see no LUT of the reservation (issue 17: the chain reservation -> load -> READY -> request buffer
+// -> guard was the deepest of a port).
+// cfg_enable applies from the next cycle: in the cycle it rises nothing is charged and `allow` still
+// holds the value of the reservation switched off (as if the register were written one cycle later);
+// from the next cycle the full budget counts. When it falls, `allow` opens in the next cycle.
 // Latency: none on the request (the gate is the splitter's load enable). Throughput: one request per
 // cycle while budget lasts.
-// Status: budget_spent (reservation on and no budget left; not raised in the switch-on cycle), stall
-// (a sub-burst could be issued but for the budget this cycle: one count per cycle for the stall counter).
+// Status: budget_spent (reservation on and no budget left: exactly `!allow`), stall (a sub-burst could
+// be issued but for the budget this cycle: one count per cycle for the stall counter).
 // Parameters: BUDGET_WIDTH (bits of cfg_budget, default 16).
 module hc_reservation #(
     parameter int BUDGET_WIDTH = 16
@@ -37,29 +42,42 @@ module hc_reservation #(
 );
     logic [BUDGET_WIDTH-1:0] left;        // budget left in this period
     logic                    zero;        // left == 0 (kept so while issue comes only with allow)
-    logic                    enabled;     // cfg_enable last cycle
+    logic                    enabled;     // cfg_enable last cycle: the reservation in force this cycle
+    logic                    zero_next;
     wire                     switch_on = cfg_enable && !enabled;
-    wire                     charge    = issue && cfg_enable;
+    wire                     charge    = issue && enabled;
 
-    assign allow        = !cfg_enable || (enabled && !zero);
-    assign budget_spent = cfg_enable && enabled && zero;
+    assign budget_spent = !allow;
     assign stall        = want && !allow;
+
+    always_comb begin
+        if (recharge || switch_on)
+            // a sub-burst issued in the recharge cycle is charged to the new budget (never below 0); in
+            // the switch-on cycle nothing is charged
+            zero_next = cfg_budget == '0 || (charge && cfg_budget == BUDGET_WIDTH'(1));
+        else if (charge)
+            zero_next = left == BUDGET_WIDTH'(1);
+        else
+            zero_next = zero;
+    end
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             left    <= '0;
             zero    <= 1'b1;
             enabled <= 1'b0;
+            allow   <= 1'b1;
         end else begin
             enabled <= cfg_enable;
-            if (recharge || switch_on) begin
-                // a sub-burst issued in the recharge cycle is charged to the new budget (never below 0)
+            zero    <= zero_next;
+            allow   <= !(cfg_enable && zero_next);     // == !(enabled && zero) from the next cycle on
+            if (recharge || switch_on)
                 left <= cfg_budget - BUDGET_WIDTH'(charge && cfg_budget != '0);
-                zero <= cfg_budget == '0 || (charge && cfg_budget == BUDGET_WIDTH'(1));
-            end else if (charge) begin
+            else if (charge)
                 left <= left - BUDGET_WIDTH'(1);
-                zero <= left == BUDGET_WIDTH'(1);
-            end
         end
     end
+`ifdef FORMAL
+    always_comb if (rst_n) assert (allow == !(enabled && zero));
+`endif
 endmodule

@@ -208,11 +208,16 @@ async def test_period_change_starts_a_period(dut):
 @cocotb.test()
 async def test_switch_on_starts_with_full_budget(dut):
     """Reservation switched on in the middle of a period: the full budget is available at once (the port
-    is not held until the next recharge), and then the gate closes until the recharge."""
+    is not held until the next recharge), and then the gate closes until the recharge. cfg_enable applies
+    from the cycle after it rises (the gate is a flip-flop), so counting starts there."""
     ch = await setup(dut, 1000, 3, 0)
     for _ in range(100):
         await RisingEdge(dut.aclk)
     dut.cfg_enable.value = 1
+    await RisingEdge(dut.aclk)
+    await ReadOnly()
+    assert int(dut.in_ready.value) == 1 and int(dut.budget_spent.value) == 0
+    await RisingEdge(dut.aclk)
     ch = Channel(dut)
     ch.fires_per_period = [0]            # count from here, inside the running period
     await ch.run(200)
