@@ -11,7 +11,8 @@
 //                       read that took 2^32 - 1 cycles or more counts as 0xFFFFFFFF
 // Read latency uses a FIFO of AR timestamps popped on RLAST: the port's R data comes back in AR order
 // (the equalizer answers a port's reads in request order, whatever their IDs), so the head always
-// belongs to the completing read. `ar_room` is low while the FIFO is full; the port then holds AR (never
+// belongs to the completing read. `ar_room` is low while the FIFO has no room for one more stamp (the
+// stamps are pushed and popped one cycle after their handshakes, from flip-flops); the port then holds AR (never
 // happens with DEPTH above the reads the equalizer can hold, TRACK_DEPTH + 2; it keeps the bookkeeping
 // exact regardless).
 // Time base: `now` comes from hc_period (one 33-bit cycle counter for the whole IP); a stamp is `now` at
@@ -30,8 +31,8 @@
 // its reads being more than a cycle apart. Registering the events as well was measured and dropped: +71
 // FF per port for no Fmax (the counters are not on the critical path).
 // Latency: none on the data path (observer; ar_room is a registered-state gate). The counters show an
-//   event from the next cycle; MAX_RD_LATENCY from the second cycle after the RLAST (the latency is
-//   registered before the comparison).
+//   event from the next cycle; MAX_RD_LATENCY from the third cycle after the RLAST (the handshake is
+//   registered before the stamp FIFO, the latency before the comparison).
 // Parameters: DEPTH (timestamps, >= 1)
 module hc_port_counters #(
     parameter int DEPTH = 18
@@ -65,10 +66,28 @@ module hc_port_counters #(
     logic [32:0]   ts_head, young_head;
     logic          ts_empty, ts_full, young_valid, young_room, young_more_unused;
     logic [1:0]    young_room_unused;
-    logic [CW-1:0] n_old, ts_count_unused;   // n_old: reads outstanding 2^32 cycles or more
+    logic [CW-1:0] n_old;   // n_old: reads outstanding 2^32 cycles or more
 
-    wire do_push  = ar_fire && !ts_full;
-    wire do_pop   = r_last_fire && !ts_empty;
+    // The stamp FIFOs see the AR and RLAST handshakes one cycle late, from flip-flops (issue 17: the
+    // accelerator-side handshake, gated by the watchdog's trip, ran into the FIFOs' flags and write
+    // enables — the critical path at 4 ports). Both events are late by the same cycle, so every age is
+    // exact; the room for a stamp counts the push still on its way.
+    logic ar_fire_q, r_last_fire_q, room_q;
+    logic [CW-1:0] ts_count;
+    wire do_push  = ar_fire_q;                        // (only with room: see room_q)
+    wire do_pop   = r_last_fire_q && !ts_empty;
+    // entries after this cycle, and room for a stamp after that: below DEPTH with a handshake taken now
+    // (its stamp is pushed next cycle) counted in (a pop next cycle is not counted: cautious)
+    wire [CW:0] ts_next = (CW+1)'(ts_count) + (CW+1)'(do_push) - (CW+1)'(do_pop);
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            ar_fire_q <= 1'b0; r_last_fire_q <= 1'b0; room_q <= 1'b0;
+        end else begin
+            ar_fire_q     <= ar_fire && ar_room;
+            r_last_fire_q <= r_last_fire;
+            room_q        <= ar_fire ? ts_next + (CW+1)'(1) < (CW+1)'(DEPTH) : ts_next < (CW+1)'(DEPTH);
+        end
+    end
     // the young head's age, its bit 32 registered; the head is marked old when it was old last cycle and
     // is still the head (not taken last cycle) — unless it completes in this very cycle
     wire [32:0] young_age = now - young_head;
@@ -84,14 +103,15 @@ module hc_port_counters #(
             same_q <= young_valid && !young_pop;
         end
     end
-    // (the young stamps are a subset of all stamps, so young_room holds whenever !ts_full; both flops)
-    assign ar_room = !ts_full && young_room;
+    // (the young stamps are a subset of all stamps, so young_room holds whenever the stamps have room;
+    // both flops)
+    assign ar_room = room_q && young_room;
 
     // (CHECKED: pushes only with room and pops only of a stamp that is there, so the late completion
     // does not gate the write enables)
     hc_fifo #(.WIDTH(33), .DEPTH(DEPTH), .CHECKED(1'b1)) u_stamps (
         .clk, .rst_n, .push(do_push), .push_data(now), .pop(do_pop),
-        .head(ts_head), .empty(ts_empty), .full(ts_full), .count(ts_count_unused)
+        .head(ts_head), .empty(ts_empty), .full(ts_full), .count(ts_count)
     );
     hc_efifo #(.WIDTH(33), .DEPTH(DEPTH < 2 ? 2 : DEPTH), .OUT_REG(1'b1)) u_young (
         .clk, .rst_n, .in_data(now), .in_valid(do_push), .in_ready(young_room),
@@ -164,6 +184,6 @@ module hc_port_counters #(
     end
 
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, young_more_unused, ts_count_unused, young_age[31:0]};
+    wire unused_ok = &{1'b0, young_more_unused, ts_full, young_age[31:0]};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule
