@@ -224,7 +224,7 @@ module axi_burst_equalizer #(
     assign ar_issue   = rt_push;
 
     // One entry per issued read sub-burst: the master's ID, and does it end the original burst? (The
-    // head in a register, HEAD_REG: RLAST and the B absorb decision below start at flip-flops.)
+    // head in a register, HEAD_REG, as in the B tracker below: RLAST starts at flip-flops.)
     hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH), .HEAD_REG(1'b1)) u_r_track (
         .clk(aclk), .rst_n(aresetn), .push(rt_push), .push_data({rt_id_in, rt_last_in}), .pop(r_fire_last),
         .head({rt_head_id, rt_head_last}), .empty(rt_empty), .full(rt_full), .count(rt_count)

@@ -7,7 +7,9 @@
 //             HEAD_REG (1: `head` from a register, loaded from the entry behind the head — a second read
 //             port at a registered next pointer — or from push_data, as the head leaves or enters; no
 //             LUT-RAM read between the flops and a user's decision on the head; + WIDTH + PW flip-flops
-//             and a second LUT-RAM read port. Same latency. Default 0: `head` is the LUT-RAM read),
+//             and a second LUT-RAM read port. Same latency. Default 0: `head` is the LUT-RAM read. For a
+//             valid/ready buffer without count/full, hc_efifo OUT_REG holds the head in front of DEPTH - 1
+//             entries instead),
 //             CHECKED (1: the user never pushes while full nor pops while empty — not even with a pop in
 //             the same cycle — so push/pop are not gated here; default 0: such a request is ignored)
 // Assumes:    the user never pushes when full nor pops when empty (a simulation assertion reports it);
