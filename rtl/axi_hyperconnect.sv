@@ -12,7 +12,7 @@
 //
 // Latency (cycles, input VALID -> output VALID, idle, every function enabled):
 //   AR 4 | AW 4 | W 2 | R 2 | B 2          default cut setting (REQ_DEPTH 4, WDATA_DEPTH 4, RESP_DEPTH 4)
-//   AR 2 | AW 2 | W 1 | R 0 | B 0          minimum-latency setting (REQ_DEPTH, WDATA_DEPTH, RESP_DEPTH 0)
+//   AR 2 | AW 2 | W 0 | R 0 | B 0          minimum-latency setting (REQ_DEPTH, WDATA_DEPTH, RESP_DEPTH 0)
 //   AR/AW: 1 in the port's request buffer (hc_efifo, the paper's input eFIFO; READY to the accelerator
 //   from a flip-flop) + 1 in the splitter's "cur" register (the split arithmetic starts from flops) + 1
 //   in the equalizer's sub-burst buffer (4 entries, with a registered "another one behind" flag), which
@@ -20,7 +20,8 @@
 //   port's registers and the crossbar) + 1 in the crossbar's registered arbitration choice (made only of a
 //   head that is still there when presented and only with room for it, so m_axi_arvalid/awvalid are the
 //   choice's flop; the chosen head drives m_axi through the N:1 mux). W: 1 in the watchdog's W register (so the port's W holds whatever the accelerator does) + 1 in
-//   the port's write-data buffer, then routed by AW grant order. R/B: 1 in the crossbar's skid buffer (READY
+//   the port's write-data buffer, then routed by AW grant order (minimum-latency setting: the W register is
+//   fall-through, 0 cycles, and a beat the memory side does not take at once is held there). R/B: 1 in the crossbar's skid buffer (READY
 //   to the memory from a flop), routed by ID from its registers, then 1 in the port's response buffer (the
 //   memory side's chain ends there).
 // Throughput: one address request per cycle per channel, one data beat per cycle, no bubble between
@@ -192,7 +193,7 @@ module axi_hyperconnect #(
     // addressed port's hc_port_regs (one per port, in g_port below)
     logic                 locked;
     logic                 req_is_wr, g_req, g_stall_wr, g_stall_rd, g_rd_ack, g_rd_err, g_wr_ack, g_wr_err;
-    logic [11:0]          req_addr;
+    logic [7:0]           req_addr;
     logic [31:0]          req_wr_data, req_wr_biten, g_rd_data;
     logic [S_COUNT-1:0]   p_req, p_stall, p_rd_ack, p_rd_err, p_wr_ack, p_wr_err;
     logic [S_COUNT*32-1:0] p_rd_data;
@@ -215,7 +216,10 @@ module axi_hyperconnect #(
     hc_regs_pkg::hyperconnect__out_t g_out;
     hc_regs u_regs (
         .clk(aclk), .rst_n(aresetn),
-        .s_cpuif_req(g_req), .s_cpuif_req_is_wr(req_is_wr), .s_cpuif_addr(req_addr),
+        // only 0x000..0x0FF reaches it (hc_regs_axil decodes the rest): with bits 11:8 zero, the generated
+        // range compares for the PORT[] external region are constant, so its decode and read-back shrink
+        // to the eight global registers (issue 17: they were on the critical path)
+        .s_cpuif_req(g_req), .s_cpuif_req_is_wr(req_is_wr), .s_cpuif_addr({4'h0, req_addr}),
         .s_cpuif_wr_data(req_wr_data), .s_cpuif_wr_biten(req_wr_biten), .s_cpuif_req_stall_wr(g_stall_wr),
         .s_cpuif_req_stall_rd(g_stall_rd), .s_cpuif_rd_ack(g_rd_ack), .s_cpuif_rd_err(g_rd_err),
         .s_cpuif_rd_data(g_rd_data), .s_cpuif_wr_ack(g_wr_ack), .s_cpuif_wr_err(g_wr_err),

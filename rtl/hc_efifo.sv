@@ -7,7 +7,7 @@
 // is 122 flip-flops; this is 8 flip-flops and the RAM). In axi_hyperconnect each port has one per
 // address channel at the accelerator boundary (READY towards the accelerator from its flip-flop) and one
 // per response channel between the guard and the decoupler (the memory side's R/B chain ends in it).
-// Latency (cycles, in_valid -> out_valid, empty buffer): 1. Throughput: one transfer per cycle (push
+// Latency (cycles, in_valid -> out_valid, empty buffer): 1 (0 with FALL_THROUGH). Throughput: one transfer per cycle (push
 //   and pop in the same cycle at any fill level).
 // out_more (a flip-flop): two or more entries are held, so after a pop the next head is already there —
 //   a consumer that decides a cycle ahead (axi_exbar's registered choice) may take again at once.
@@ -18,12 +18,20 @@
 //   flip-flops rather than a LUT-RAM read: a request entering an empty buffer goes straight into it, the
 //   next one is loaded from the RAM as the head leaves. Same latency and throughput; + WIDTH flip-flops.
 //   (axi_hyperconnect's W buffer: the crossbar's W mux and its WLAST-driven routing start at flops.)
-// Parameters: WIDTH (payload bits, >= 1), DEPTH (entries, 2..1024), OUT_REG (0 or 1, default 0).
+// FALL_THROUGH 1 (with OUT_REG 0): latency 0 — an entry that finds the buffer empty is presented at once
+//   (out_data = in_data) and stored only if the consumer does not take it in that cycle. in_ready stays a
+//   flip-flop, so what the producer handed over is kept: out_valid, once high, holds and out_data stays
+//   until taken, even if the producer then drops in_valid (it already had its handshake). The price is a
+//   combinational path from the producer to the consumer (in_valid/in_data -> out_valid/out_data, and
+//   out_ready -> the write enable). out_more and room_next count the stored entries only.
+// Parameters: WIDTH (payload bits, >= 1), DEPTH (entries, 2..1024), OUT_REG (0 or 1, default 0),
+//   FALL_THROUGH (0 or 1, default 0; only with OUT_REG 0).
 // Assumes: AXI handshake rules on both sides (VALID held until READY; the payload stable meanwhile).
 module hc_efifo #(
     parameter int WIDTH = 8,
     parameter int DEPTH = 4,
     parameter bit OUT_REG = 1'b0,
+    parameter bit FALL_THROUGH = 1'b0,
     localparam int CW = $clog2(DEPTH + 1)
 ) (
     input  logic             clk,
@@ -40,22 +48,29 @@ module hc_efifo #(
     initial begin
         if (WIDTH < 1) $fatal(1, "hc_efifo: WIDTH must be >= 1 (got %0d)", WIDTH);
         if (DEPTH < 2 || DEPTH > 1024) $fatal(1, "hc_efifo: DEPTH must be 2..1024 (got %0d)", DEPTH);
+        if (FALL_THROUGH && OUT_REG) $fatal(1, "hc_efifo: FALL_THROUGH needs OUT_REG 0");
     end
 
-    wire push = in_valid && in_ready;
-    wire pop  = out_valid && out_ready;
+    wire take = in_valid && in_ready;               // the producer's handshake
 
     if (!OUT_REG) begin : g_ram_head
         // storage, pointers and fill level: hc_fifo (its head is the LUT-RAM read at the registered read
         // pointer; VALID is its registered 'not empty'); this module adds READY and 'more' as flip-flops,
         // prepared from the fill level
-        logic [CW-1:0] count;
-        logic          empty, full_unused;
-        assign out_valid = !empty;
+        logic [CW-1:0]    count;
+        logic             empty, full_unused;
+        logic [WIDTH-1:0] head;
+        // FALL_THROUGH: an entry taken while the buffer is empty is presented at once, and stored only if
+        // it is not consumed in the same cycle
+        wire pass = FALL_THROUGH && empty;
+        wire push = take && !(pass && out_ready);
+        wire pop  = !empty && out_ready;
+        assign out_valid = !empty || (pass && take);
+        assign out_data  = pass ? in_data : head;
         assign room_next = {count < CW'(DEPTH - 1), in_ready};
 
         hc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .CHECKED(1'b1)) u_fifo (
-            .clk, .rst_n, .push, .push_data(in_data), .pop, .head(out_data), .empty,
+            .clk, .rst_n, .push, .push_data(in_data), .pop, .head, .empty,
             .full(full_unused), .count
         );
 
@@ -83,7 +98,8 @@ module hc_efifo #(
 `ifdef FORMAL
         // invariants for the proofs of the modules that use it: flags agree with the fill level
         always_comb if (rst_n) begin
-            assert (out_valid == (count != '0) && out_more == (count >= CW'(2)));
+            if (!FALL_THROUGH) assert (out_valid == (count != '0));
+            assert (out_more == (count >= CW'(2)));
             if (in_ready) assert (count != CW'(DEPTH));   // (READY is low in the first cycle out of reset)
         end
 `endif
@@ -95,6 +111,8 @@ module hc_efifo #(
         logic             empty, full_unused;
         logic [WIDTH-1:0] ram_head;
         logic             head_valid;
+        wire push      = take;
+        wire pop       = out_valid && out_ready;
         wire head_free = !head_valid || pop;            // the head register may load this cycle
         wire direct    = push && head_free && empty;    // into the head register straight away
         wire ram_push  = push && !direct;

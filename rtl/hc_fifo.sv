@@ -5,8 +5,8 @@
 //   late push and pop only select), so a user's READY/VALID gated by them starts at a flop.
 // Parameters: WIDTH (>= 1 bits per entry), DEPTH (>= 1 entries, any value; pointers wrap at DEPTH),
 //             HEAD_REG (1: `head` from a register, loaded from the entry behind the head — a second read
-//             port at a registered next pointer — or from push_data, as the head leaves or enters; no
-//             LUT-RAM read between the flops and a user's decision on the head; + WIDTH + PW flip-flops
+//             port at the read pointer + 1 — or from push_data, as the head leaves or enters; no
+//             LUT-RAM read between the flops and a user's decision on the head; + WIDTH flip-flops
 //             and a second LUT-RAM read port. Same latency. Default 0: `head` is the LUT-RAM read. For a
 //             valid/ready buffer without count/full, hc_efifo OUT_REG holds the head in front of DEPTH - 1
 //             entries instead),
@@ -57,28 +57,23 @@ module hc_fifo #(
     endfunction
 
     if (HEAD_REG) begin : g_head_reg
-        // the entry behind the head is read at a registered pointer; with two or more entries it becomes
-        // the head as the head leaves, otherwise the entry pushed now does (when empty, or when the last
-        // entry leaves while another comes: then it is the only one)
-        logic [PW-1:0]    rd_next;
+        // the entry behind the head (read at next_ptr(rd_ptr): an incrementer on the pointer flops, in
+        // parallel with the late pop) becomes the head as the head leaves when there are two or more;
+        // otherwise the entry pushed now does (when empty, or when the last entry leaves while another
+        // comes: then it is the only one)
         logic [WIDTH-1:0] head_q;
         wire              more = count >= CW'(2);
         assign head = head_q;
         always_ff @(posedge clk) begin
             if (!rst_n) begin
-                rd_next <= next_ptr('0);
-                head_q  <= '0;
+                head_q <= '0;
             end else begin
-                if (do_pop) rd_next <= next_ptr(rd_next);
-                if (do_pop)       head_q <= more ? mem[rd_next] : push_data;
+                if (do_pop)       head_q <= more ? mem[next_ptr(rd_ptr)] : push_data;
                 else if (empty_q) head_q <= push_data;
             end
         end
 `ifdef FORMAL
-        always_comb if (rst_n) begin
-            assert (rd_next == next_ptr(rd_ptr));
-            if (count != '0) assert (head_q == mem[rd_ptr]);
-        end
+        always_comb if (rst_n && count != '0) assert (head_q == mem[rd_ptr]);
 `endif
     end else begin : g_head_ram
         assign head = mem[rd_ptr];

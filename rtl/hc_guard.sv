@@ -22,7 +22,10 @@
 // (AXI: VALID may not fall before its handshake).
 // Timing: s_axi_arready/awready do not depend on the verdict (a rejected request is taken when the
 // equalizer is ready, as a forwarded one would be); the window bounds are registered from the
-// configuration (a change applies from the next cycle).
+// configuration (a change applies from the next cycle); "answering a rejected request now"
+// (rd_local, b_local) is a flip-flop, so the R/B choice and RREADY/BREADY toward the equalizer start at one
+// flop; its input takes the outstanding count's zero flag as registered, so when a rejected request waits
+// for forwarded ones, its answer starts one cycle after the last of them completes (none later otherwise).
 // Latency (cycles, input VALID -> output VALID): AR 0 | AW 0 | W 0 | R 0 | B 0 (combinational check and
 // gates). A W beat passes from the cycle after its AW was forwarded; the equalizer behind takes it no
 // earlier anyway (it issues the sub-burst one cycle after accepting the AW), so no beat is delayed.
@@ -148,8 +151,12 @@ module hc_guard #(
     logic [ID_WIDTH-1:0]    rd_err_id;
     logic [1:0]             rd_err_resp;
     logic [8:0]             rd_err_left;             // error beats still to send
-    logic                   rd_zero;                 // rd_out == 0, in a flop (the R choice starts at flops)
-    wire                    rd_local = rd_err && rd_zero;   // answering it now
+    logic                   rd_zero;                 // rd_out == 0, in a flop
+    logic                   rd_local;                // answering it now, a flop (the R choice and RREADY
+                                                     // start at one flop): rd_err, with rd_zero as it was
+                                                     // last cycle — the last forwarded read's completion
+                                                     // reaches it a cycle later, so its input waits for
+                                                     // no R or AR handshake
 
     wire                    ar_pass = ar_legal && ar_win;
 
@@ -169,25 +176,32 @@ module hc_guard #(
     assign fault_win_rd   = ar_rej && !ar_win;
     assign fault_proto_rd = ar_rej && !ar_legal;
 
+    wire rd_zero_next = hc_axi_pkg::count_zero_next(16'(rd_out), rd_zero, ar_fwd, r_done);
+    wire rd_err_next  = ar_rej || (rd_err && !(r_local && rd_err_left == 9'd1));
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            rd_out <= '0; rd_zero <= 1'b1; rd_err <= 1'b0; rd_err_id <= '0; rd_err_resp <= DECERR; rd_err_left <= '0;
+            rd_out <= '0; rd_zero <= 1'b1; rd_err <= 1'b0; rd_local <= 1'b0;
+            rd_err_id <= '0; rd_err_resp <= DECERR; rd_err_left <= '0;
         end else begin
-            rd_out  <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(rd_out), ar_fwd, r_done));
-            rd_zero <= hc_axi_pkg::count_zero_next(16'(rd_out), rd_zero, ar_fwd, r_done);
+            rd_out   <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(rd_out), ar_fwd, r_done));
+            rd_zero  <= rd_zero_next;
+            rd_err   <= rd_err_next;
+            rd_local <= rd_err_next && rd_zero;   // (the count's flag as it is: no completion on this input)
             if (ar_rej) begin
-                rd_err <= 1'b1; rd_err_id <= s_axi_arid; rd_err_left <= 9'(s_axi_arlen) + 9'd1;
+                rd_err_id <= s_axi_arid; rd_err_left <= 9'(s_axi_arlen) + 9'd1;
                 rd_err_resp <= ar_legal ? DECERR : SLVERR;
             end else if (r_local) begin
                 rd_err_left <= rd_err_left - 9'd1;
-                if (rd_err_left == 9'd1) rd_err <= 1'b0;
             end
         end
     end
 
     // ---- writes
     logic [COUNT_WIDTH-1:0] wr_out;                  // forwarded AWs without their B
-    logic                   wr_zero;                 // wr_out == 0, in a flop (the B choice starts at flops)
+    logic                   wr_zero;                 // wr_out == 0, in a flop
+    logic                   b_local;                 // the rejected write's B now, a flop (B choice, BREADY
+                                                     // at one flop): wr_err && !wr_err_data, with wr_zero
+                                                     // as it was last cycle (no B handshake on its input)
     logic [COUNT_WIDTH-1:0] w_owed;                  // forwarded AWs whose WLAST has not passed
     logic                   w_pass;                  // w_owed != 0, in a flop: the next beat belongs to a
                                                      // forwarded AW (the W decision starts at flops)
@@ -200,7 +214,6 @@ module hc_guard #(
     wire aw_fwd   = m_axi_awvalid && m_axi_awready;
     wire aw_rej   = s_axi_awvalid && !aw_pass && !wr_err && m_axi_awready;
     wire w_drop   = !w_pass && wr_err_data;          // the next beat belongs to the rejected AW
-    wire b_local  = wr_err && !wr_err_data && wr_zero;
 
     assign m_axi_awvalid = s_axi_awvalid && aw_pass && !wr_err;
     assign s_axi_awready = !wr_err && m_axi_awready;
@@ -217,13 +230,20 @@ module hc_guard #(
     wire w_last_drop = w_drop && s_axi_wvalid && s_axi_wlast;
     wire b_done = m_axi_bvalid && m_axi_bready;
 
+    wire wr_zero_next     = hc_axi_pkg::count_zero_next(16'(wr_out), wr_zero, aw_fwd, b_done);
+    wire wr_err_next      = aw_rej || (wr_err && !(b_local && s_axi_bready));
+    wire wr_err_data_next = aw_rej || (wr_err_data && !w_last_drop);
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
             wr_out <= '0; wr_zero <= 1'b1; w_owed <= '0; w_pass <= 1'b0; wr_err <= 1'b0; wr_err_data <= 1'b0;
-            wr_err_id <= '0; wr_err_resp <= DECERR;
+            b_local <= 1'b0; wr_err_id <= '0; wr_err_resp <= DECERR;
         end else begin
             wr_out  <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(wr_out), aw_fwd, b_done));
-            wr_zero <= hc_axi_pkg::count_zero_next(16'(wr_out), wr_zero, aw_fwd, b_done);
+            wr_zero <= wr_zero_next;
+            wr_err      <= wr_err_next;
+            wr_err_data <= wr_err_data_next;
+            // (a write rejected now has its data to drop first, so wr_err_next's AW term cannot matter here)
+            b_local     <= wr_err && !(b_local && s_axi_bready) && !wr_err_data_next && wr_zero;
             w_owed <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(w_owed), aw_fwd, w_last_fwd));
             case ({aw_fwd, w_last_fwd})                  // w_owed != 0 after this cycle
                 2'b10:   w_pass <= 1'b1;
@@ -231,11 +251,8 @@ module hc_guard #(
                 default: ;
             endcase
             if (aw_rej) begin
-                wr_err <= 1'b1; wr_err_data <= 1'b1; wr_err_id <= s_axi_awid;
-                wr_err_resp <= aw_legal ? DECERR : SLVERR;
+                wr_err_id <= s_axi_awid; wr_err_resp <= aw_legal ? DECERR : SLVERR;
             end
-            if (w_last_drop) wr_err_data <= 1'b0;
-            if (b_local && s_axi_bready) wr_err <= 1'b0;
         end
     end
 
@@ -266,6 +283,10 @@ module hc_guard #(
         end
         return first >= (XW'(win_lo_q) << 12) && last_excl <= (XW'(win_hi_q) << 12);
     endfunction
+    logic f_rd_zero_q, f_wr_zero_q;                  // the outstanding-zero flags of the last cycle
+    always_ff @(posedge aclk)
+        if (!aresetn) {f_rd_zero_q, f_wr_zero_q} <= 2'b11;
+        else          {f_rd_zero_q, f_wr_zero_q} <= {rd_zero, wr_zero};
     logic f_past_unused, f_live;
     hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past(f_past_unused), .f_live);
     logic f_compliant;                               // no initial value: the solver picks it, once per run
@@ -321,6 +342,9 @@ module hc_guard #(
         if (rd_err) assert (rd_err_left != '0 && rd_err_left <= 9'd256);
         assert (rd_err_resp[1] && wr_err_resp[1]);                  // SLVERR or DECERR
         assert (rd_zero == (rd_out == '0) && wr_zero == (wr_out == '0));
+        assert (rd_local == (rd_err && f_rd_zero_q) && b_local == (wr_err && !wr_err_data && f_wr_zero_q));
+        if (rd_local) assert (rd_zero);
+        if (b_local) assert (wr_zero);
         if (wr_err_data) assert (wr_err);
         assert (w_pass == (w_owed != '0));
     end

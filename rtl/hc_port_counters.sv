@@ -76,16 +76,26 @@ module hc_port_counters #(
     logic [CW-1:0] ts_count;
     wire do_push  = ar_fire_q;                        // (only with room: see room_q)
     wire do_pop   = r_last_fire_q && !ts_empty;
-    // entries after this cycle, and room for a stamp after that: below DEPTH with a handshake taken now
-    // (its stamp is pushed next cycle) counted in (a pop next cycle is not counted: cautious)
-    wire [CW:0] ts_next = (CW+1)'(ts_count) + (CW+1)'(do_push) - (CW+1)'(do_pop);
+    // room for a stamp after this cycle: the entries then (count + push - pop), plus a handshake taken now
+    // (its stamp is pushed next cycle; a pop next cycle is not counted: cautious), below DEPTH. Each
+    // outcome is compared with the count flops in parallel (constant thresholds, no adder), and the
+    // handshakes only select (the RLAST handshake's arithmetic ran into room_q: 6 LUT levels).
+    wire       lt0 = ts_count < CW'(DEPTH);                       // count + 0 < DEPTH
+    wire       lt1 = ts_count < CW'(DEPTH - 1);                   // count + 1 < DEPTH
+    wire       lt2 = (DEPTH >= 2) && ts_count < CW'(DEPTH >= 2 ? DEPTH - 2 : 0);
+    wire [1:0] up  = 2'(do_push) + 2'(ar_fire);                   // entries coming
+    logic room_next;
+    always_comb begin
+        if (do_pop) room_next = (up == 2'd0) ? 1'b1 : (up == 2'd1) ? lt0 : lt1;
+        else        room_next = (up == 2'd0) ? lt0  : (up == 2'd1) ? lt1 : lt2;
+    end
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             ar_fire_q <= 1'b0; r_last_fire_q <= 1'b0; room_q <= 1'b0;
         end else begin
             ar_fire_q     <= ar_fire && ar_room;
             r_last_fire_q <= r_last_fire;
-            room_q        <= ar_fire ? ts_next + (CW+1)'(1) < (CW+1)'(DEPTH) : ts_next < (CW+1)'(DEPTH);
+            room_q        <= room_next;
         end
     end
     // the young head's age, its bit 32 registered; the head is marked old when it was old last cycle and

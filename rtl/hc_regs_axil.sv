@@ -55,7 +55,7 @@ module hc_regs_axil #(
     input  logic                    locked,          // LOCK.locked: configuration writes are ignored
     // the request, shared by every block (PeakRDL passthrough CPU interface)
     output logic                    req_is_wr,
-    output logic [11:0]             req_addr,        // a port block takes bits 6:0
+    output logic [7:0]              req_addr,        // offset in the block: the global block takes 7:0, a port block 6:0
     output logic [31:0]             req_wr_data,
     output logic [31:0]             req_wr_biten,
     // global block
@@ -88,7 +88,7 @@ module hc_regs_axil #(
     end
 
     // register offsets of the ranged fields (rdl/hyperconnect.rdl)
-    localparam logic [11:0] PERIOD = 12'h010, GLOBAL_LIMIT = 12'h014;
+    localparam logic [7:0]  PERIOD = 8'h10, GLOBAL_LIMIT = 8'h14;     // offsets in the global block
     localparam logic [6:0]  CFG = 7'h00, LIMITS = 7'h04;
 
     // ------------------------------------------------------------------ accepted requests
@@ -96,7 +96,7 @@ module hc_regs_axil #(
     // inputs into registers), so starting a request only selects prepared flags: no decode or comparator
     // lies between the front end's state and the requests to the blocks.
     typedef struct packed {
-        logic [11:0]        word;                   // the register's byte address (bits 1:0 zero)
+        logic [7:0]         word;                   // the register's offset in its block (bits 1:0 zero)
         logic               is_global;              // 0x000..0x0FF: the global block
         logic               is_port;                // a port block this instance has
         logic [N_PORTS-1:0] port_onehot;            // which one
@@ -105,7 +105,7 @@ module hc_regs_axil #(
     function automatic dec_t decode(input logic [11:2] a);   // (bits 1:0 of an address are ignored)
         dec_t d;
         logic [4:0] idx;
-        d.word        = {a, 2'b00};
+        d.word        = {a[7:2], 2'b00};
         d.is_global   = a[11:8] == 4'h0;
         idx           = a[11:7] - 5'd2;             // 0x100 + 0x80 * i
         d.is_port     = !d.is_global && idx < 5'(N_PORTS);

@@ -46,6 +46,10 @@ module hc_reservation #(
     logic                    zero_next;
     wire                     switch_on = cfg_enable && !enabled;
     wire                     charge    = issue && enabled;
+    // both differences from flops and registers, so the late `charge` (the splitter's issue, behind the
+    // crossbar's READY) only selects among prepared values and does not enter a carry chain
+    wire [BUDGET_WIDTH-1:0]  budget_dec = cfg_budget - BUDGET_WIDTH'(cfg_budget != '0);   // never below 0
+    wire [BUDGET_WIDTH-1:0]  left_dec   = left - BUDGET_WIDTH'(1);
 
     assign budget_spent = !allow;
     assign stall        = want && !allow;
@@ -72,9 +76,9 @@ module hc_reservation #(
             zero    <= zero_next;
             allow   <= !(cfg_enable && zero_next);     // == !(enabled && zero) from the next cycle on
             if (recharge || switch_on)
-                left <= cfg_budget - BUDGET_WIDTH'(charge && cfg_budget != '0);
+                left <= charge ? budget_dec : cfg_budget;
             else if (charge)
-                left <= left - BUDGET_WIDTH'(1);
+                left <= left_dec;
         end
     end
 `ifdef FORMAL

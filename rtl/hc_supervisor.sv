@@ -14,8 +14,8 @@
 // sub-burst buffer (hc_efifo, 4 entries, OUT_DEPTH) drives m_axi with m_axi_armore/awmore ("another
 // sub-burst behind", a flop) for the crossbar's registered choice (HEADS_KNOWN). The response buffers (RESP_DEPTH entries per channel) end the
 // memory side's R/B chain (crossbar, equalizer, guard) with READY from a flip-flop; the decoupler,
-// watchdog and counters work from their output. W: the watchdog's W register (always there) at the
-// accelerator side, and the write-data buffer (WDATA_DEPTH entries: a head register, the rest in LUT-RAM) at the memory side, so the
+// watchdog and counters work from their output. W: the watchdog's W register (always there; a
+// fall-through buffer when WDATA_DEPTH is 0) at the accelerator side, and the write-data buffer (WDATA_DEPTH entries: a head register, the rest in LUT-RAM) at the memory side, so the
 // crossbar's W routing ends at a flop instead of running through equalizer, guard and decoupler.
 // The watchdog cuts off an accelerator that stalls the interconnect (timeout) or breaks WLAST, and
 // completes what it left open; its trip decouples the port, and it lets go only once the flags are
@@ -31,7 +31,8 @@
 // (already split) transactions against the per-period budgets where the equalizer issues them.
 // Latency (cycles, input VALID -> output VALID, idle): AR 3 | AW 3 | W 2 | R 1 | B 1 at the default
 //   (request buffer, split stage, sub-burst buffer; W register and write-data buffer; response buffer);
-//   REQ_DEPTH, WDATA_DEPTH and RESP_DEPTH 0 (the minimum-latency setting): AR 1 | AW 1 | W 1 | R 0 | B 0.
+//   REQ_DEPTH, WDATA_DEPTH and RESP_DEPTH 0 (the minimum-latency setting): AR 1 | AW 1 | W 0 | R 0 | B 0
+//   (WDATA_DEPTH 0 makes the watchdog's W register fall-through: a beat goes on in the cycle it is taken).
 //   A W beat waits for its AW to be issued. Decoupler, guard, reservation and counters add none.
 // Configuration: every cfg_* input is applied at a transaction boundary by the module that uses it
 //   (equalizer: per sub-burst; reservation: at the period recharge; decoupler: between requests; window:
@@ -261,7 +262,7 @@ module hc_supervisor #(
     logic tripped;                                  // the watchdog holds the port cut off: decouple
     logic [DATA_WIDTH-1:0] w_wdata;
     logic [DATA_WIDTH/8-1:0] w_wstrb;
-    hc_watchdog #(.DATA_WIDTH(DATA_WIDTH)) u_watchdog (
+    hc_watchdog #(.DATA_WIDTH(DATA_WIDTH), .W_FALL_THROUGH(WDATA_DEPTH == 0)) u_watchdog (
         .aclk, .aresetn, .cfg_timeout, .fault_active, .drained(decoupled), .tripped, .fault_w_stall,
         .fault_r_stall, .fault_b_stall,
         .fault_wlast,

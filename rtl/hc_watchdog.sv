@@ -27,19 +27,25 @@
 // while waiting cannot make the memory port see it (issue 15: the W path used to be a chain of gates
 // from the accelerator to the memory port). A trip changes only the beats that enter it afterwards.
 // The position in the current burst (WLAST expected, AW accepted) is kept in flops by hc_w_tracker.
-// Latency (cycles, input VALID -> output VALID): AR 0 | AW 0 | W 1 | R 0 | B 0. A W beat is taken from
+// W_FALL_THROUGH 1 (axi_hyperconnect's minimum-latency setting, where no write-data buffer follows): the
+// W register is a fall-through buffer (hc_efifo FALL_THROUGH): a beat taken while it is empty goes on in
+// the same cycle and is stored only if the memory side does not take it then. WREADY to the accelerator
+// is still a flip-flop, so a beat once taken is held for the memory side as above; W latency 0.
+// Latency (cycles, input VALID -> output VALID): AR 0 | AW 0 | W 1 (0 with W_FALL_THROUGH) | R 0 | B 0. A W beat is taken from
 //   the cycle after its AW was accepted (the equalizer behind cuts the sub-burst one cycle after
 //   accepting the AW, and the crossbar routes W from the cycle after the grant, so a beat right behind
 //   its AW reaches the memory port no later than before).
 // Parameters: DATA_WIDTH; W_DEPTH (accepted AWs whose data is not complete, default
-//   32: the port takes no further AW while full); TW (timeout counter bits, default 16).
+//   32: the port takes no further AW while full); TW (timeout counter bits, default 16); W_FALL_THROUGH
+//   (0: W register, latency 1, default; 1: fall-through, latency 0).
 // Resources: the W register is 2 x (DATA_WIDTH + DATA_WIDTH/8 + 1) bits of LUT-RAM and about 6 flops (it was a
 //   skid buffer of as many flops, issue 17).
 // Runtime: cfg_timeout (cycles, 0: stall protection off; the WLAST check is always on).
 module hc_watchdog #(
     parameter int DATA_WIDTH = 64,
     parameter int W_DEPTH    = 32,
-    parameter int TW         = 16                    // timeout counter bits
+    parameter int TW         = 16,                   // timeout counter bits
+    parameter bit W_FALL_THROUGH = 1'b0
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -119,7 +125,7 @@ module hc_watchdog #(
     assign s_axi_wready = !w_empty && !trip_q && ws_ready;
     logic w_more_unused;
     logic [1:0] w_room_unused;
-    hc_efifo #(.WIDTH(WW), .DEPTH(2)) u_w_out (
+    hc_efifo #(.WIDTH(WW), .DEPTH(2), .FALL_THROUGH(W_FALL_THROUGH)) u_w_out (
         .clk(aclk), .rst_n(aresetn), .in_data(ws_data), .in_valid(ws_valid), .in_ready(ws_ready),
         .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready),
         .out_more(w_more_unused), .room_next(w_room_unused)

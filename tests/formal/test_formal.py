@@ -21,7 +21,7 @@ from hyperconnect import formal
 # the modules on their own; the composed port and the whole IP are in test_formal_composed.py (a second
 # file so that the two halves, about 9 minutes each, run on different pytest workers)
 PROOFS = [("hc_addr_mux", "bmc"), ("hc_addr_mux", "prove"), ("hc_addr_mux", "known"),
-          ("hc_guard", "bmc"), ("hc_guard", "prove"), ("hc_watchdog", "bmc"), ("hc_watchdog", "prove"),
+          ("hc_guard", "bmc"), ("hc_guard", "prove"), ("hc_watchdog", "bmc"), ("hc_watchdog", "prove"), ("hc_watchdog", "prove_ft"),
           ("axi_burst_equalizer", "reads"), ("axi_burst_equalizer", "writes"),
           ("axi_exbar", "prove"), ("axi_exbar", "known")]
 
@@ -33,7 +33,7 @@ def test_proof(job: str, task: str) -> None:
 
 # the W register of hc_watchdog replaced by the wires it had before issue 15
 W_NOT_REGISTERED = (
-    """    hc_efifo #(.WIDTH(WW), .DEPTH(2)) u_w_out (
+    """    hc_efifo #(.WIDTH(WW), .DEPTH(2), .FALL_THROUGH(W_FALL_THROUGH)) u_w_out (
         .clk(aclk), .rst_n(aresetn), .in_data(ws_data), .in_valid(ws_valid), .in_ready(ws_ready),
         .out_data({m_axi_wdata, m_axi_wstrb, m_axi_wlast}), .out_valid(m_axi_wvalid), .out_ready(m_axi_wready),
         .out_more(w_more_unused), .room_next(w_room_unused)
@@ -58,8 +58,12 @@ MUTANTS = {
         "assign m_axi_arvalid = s_axi_arvalid && ar_pass && !rd_err;",
         "assign m_axi_arvalid = s_axi_arvalid && (ar_pass || ar_legal) && !rd_err;"),
     ("hc_guard", "hc_guard.sv", "reject_before_drain"): (    # error overtakes forwarded reads
-        "wire                    rd_local = rd_err && rd_zero;   // answering it now",
-        "wire                    rd_local = rd_err;"),
+        "rd_local <= rd_err_next && rd_zero;",
+        "rd_local <= rd_err_next;"),
+    # the minimum-latency setting's fall-through W register: a beat the memory side does not take at once
+    # is not stored (VALID would fall before READY)
+    ("hc_watchdog", "hc_efifo.sv", "fall_through_drops_beat"): (
+        "wire push = take && !(pass && out_ready);", "wire push = take && !pass;", "prove_ft"),
     ("hc_watchdog", "hc_watchdog.sv", "fill_writes_data"): (  # owed beats write memory
         "wire [DATA_WIDTH/8-1:0] ws_strb   = (trip_q || wlast_bad) ? '0 : s_axi_wstrb;",
         "wire [DATA_WIDTH/8-1:0] ws_strb   = wlast_bad ? '0 : s_axi_wstrb;"),

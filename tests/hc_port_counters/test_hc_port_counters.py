@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import cocotb
 from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
+from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge, Timer
 
 INPUTS = ("clear", "ar_fire", "ar_len", "ar_size", "aw_fire", "aw_len", "aw_size", "r_last_fire", "stall")
 
@@ -95,6 +95,44 @@ async def largest_read_latency_and_stalls(dut) -> None:
     await settle(dut)
     assert int(dut.max_rd_latency.value) == 20
     assert int(dut.stall_cycles.value) == 9 and int(dut.rd_txn.value) == 3
+
+
+@cocotb.test()
+async def stamp_room_and_latency_random(dut) -> None:
+    """Constrained random ARs and RLASTs (ar_fire only while ar_room, as the port's handshake includes it;
+    an RLAST only for a read accepted in an earlier cycle): ar_room is exactly "the stamps after this
+    cycle plus a handshake taken now stay below DEPTH" from the second cycle after reset, and
+    MAX_RD_LATENCY is the largest AR-to-RLAST age. Near-full phases make the room flag turn often."""
+    from collections import deque
+    from lib.env import seeded_rng
+    rng = seeded_rng("stamp_room_and_latency_random")
+    depth = int(dut.u_counters.DEPTH.value)
+    await start(dut)
+    cycle, outstanding, completed_before = 0, deque(), 0
+    accepted_before, want_max, prev_expect = 0, 0, None
+    p_ar, p_r = 0.8, 0.2
+    for _ in range(3000):
+        if rng.random() < 0.02:                           # switch phase: fill up, drain, or balanced
+            p_ar, p_r = rng.choice(((0.9, 0.1), (0.2, 0.9), (0.6, 0.6)))
+        await Timer(1, unit="ns")                         # the flops of this cycle have settled
+        room = int(dut.ar_room.value)
+        if prev_expect is not None:
+            assert room == prev_expect, (f"cycle {cycle}: ar_room {room}, want {prev_expect} "
+                                         f"({len(outstanding)} reads outstanding, DEPTH {depth})")
+        fire = int(room and rng.random() < p_ar)
+        rlast = int(bool(outstanding) and outstanding[0] < cycle and rng.random() < p_r)
+        dut.ar_fire.value, dut.r_last_fire.value = fire, rlast
+        stamps_after = len(outstanding)                    # accepted before this cycle minus completed
+        prev_expect = int(stamps_after + fire < depth)
+        if rlast:
+            want_max = max(want_max, cycle - outstanding.popleft())
+        if fire:
+            outstanding.append(cycle)
+        assert len(outstanding) <= depth
+        await RisingEdge(dut.clk)
+        cycle += 1
+    await settle(dut)
+    assert int(dut.max_rd_latency.value) == want_max, f"MAX_RD_LATENCY {int(dut.max_rd_latency.value)}, want {want_max}"
 
 
 def test_hc_port_counters() -> None:

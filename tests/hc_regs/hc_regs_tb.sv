@@ -34,7 +34,7 @@ module hc_regs_tb #(
 );
     localparam int TRACK_DEPTH = 16;
     logic                 locked, req_is_wr, g_req, g_stall_wr, g_stall_rd, g_rd_ack, g_rd_err, g_wr_ack, g_wr_err;
-    logic [11:0]          req_addr;
+    logic [7:0]           req_addr;
     logic [31:0]          req_wr_data, req_wr_biten, g_rd_data;
     logic [P-1:0]         p_req, p_stall, p_rd_ack, p_rd_err, p_wr_ack, p_wr_err, nominal_err, limit_err;
     logic [P*32-1:0]      p_rd_data;
@@ -55,7 +55,7 @@ module hc_regs_tb #(
     hc_regs_pkg::hyperconnect__out_t g_out;
     hc_regs u_regs (
         .clk(aclk), .rst_n(aresetn),
-        .s_cpuif_req(g_req), .s_cpuif_req_is_wr(req_is_wr), .s_cpuif_addr(req_addr),
+        .s_cpuif_req(g_req), .s_cpuif_req_is_wr(req_is_wr), .s_cpuif_addr({4'h0, req_addr}),
         .s_cpuif_wr_data(req_wr_data), .s_cpuif_wr_biten(req_wr_biten), .s_cpuif_req_stall_wr(g_stall_wr),
         .s_cpuif_req_stall_rd(g_stall_rd), .s_cpuif_rd_ack(g_rd_ack), .s_cpuif_rd_err(g_rd_err),
         .s_cpuif_rd_data(g_rd_data), .s_cpuif_wr_ack(g_wr_ack), .s_cpuif_wr_err(g_wr_err),
