@@ -169,18 +169,14 @@ module hc_addr_mux #(
     end
 
     wire             hold  = mux_valid && !mux_ready;  // presented, not taken: keep it
-    // the winner's class (the top class present: the order puts higher classes first), its index and
-    // whether there is one, for both outcomes of the take: the take selects the finished values
-    function automatic logic [PRIO_W-1:0] class_of(input logic [N-1:0] w, input logic [N-1:0][PRIO_W-1:0] c);
-        logic [PRIO_W-1:0] k;
-        k = '0;
-        for (int i = 0; i < N; i++) if (w[i]) k |= c[i];
-        return k;
-    endfunction
-    wire [N-1:0]      win     = take ? win_t : win_n;
-    wire              found   = cls_ok_q && (take ? win_t != '0 : win_n != '0);
-    wire [IW-1:0]     win_idx = take ? encode(win_t) : encode(win_n);
-    wire [PRIO_W-1:0] win_cls = take ? class_of(win_t, cls_q) : class_of(win_n, cls_q);
+    wire [N-1:0]     win   = take ? win_t : win_n;
+    wire             found = cls_ok_q && (win != '0);
+    // the winner's class (the top class present: the order puts higher classes first)
+    logic [PRIO_W-1:0] win_cls;
+    always_comb begin
+        win_cls = '0;
+        for (int i = 0; i < N; i++) if (win[i]) win_cls |= cls_q[i];
+    end
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             gvalid_q <= 1'b0; presented_q <= 1'b0; gidx_q <= '0; gsel_q <= '0; gcls_q <= '0; ptr <= '0;
@@ -189,7 +185,7 @@ module hc_addr_mux #(
             presented_q <= hold;
             if (!hold) begin
                 gvalid_q <= found && (!HEADS_KNOWN || allow_next[take]);
-                gsel_q <= win; gidx_q <= win_idx; gcls_q <= win_cls;
+                gsel_q <= win; gidx_q <= encode(win); gcls_q <= win_cls;
             end
             ptr      <= ptr_next;
             cls_q    <= in_prio;
