@@ -108,8 +108,8 @@ async def stamp_room_and_latency_random(dut) -> None:
     rng = seeded_rng("stamp_room_and_latency_random")
     depth = int(dut.u_counters.DEPTH.value)
     await start(dut)
-    cycle, outstanding, completed_before = 0, deque(), 0
-    accepted_before, want_max, prev_expect = 0, 0, None
+    cycle, outstanding = 0, deque()                       # outstanding: the AR cycles of reads not completed
+    want_max, prev_expect = 0, None
     p_ar, p_r = 0.8, 0.2
     for _ in range(3000):
         if rng.random() < 0.02:                           # switch phase: fill up, drain, or balanced
