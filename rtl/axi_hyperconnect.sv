@@ -40,8 +40,8 @@
 //   2..64 in LUT-RAM with READY from a flip-flop, default 4; 0 bypasses the buffer and the split stage:
 //   AR/AW latency 2, at a lower Fmax), RESP_DEPTH (R/B cut point: responses buffered per port and channel,
 //   2..64 in LUT-RAM, default 4, with the crossbar's R/B skid buffers; 0 bypasses both: R/B latency 0), WDATA_DEPTH (W cut point: write beats
-//   buffered per port before the crossbar, 2..64: a head register and WDATA_DEPTH - 1 in LUT-RAM, default
-//   4; 0 bypasses: W latency 1),
+//   buffered per port before the crossbar, 2..64 in LUT-RAM, the head's WLAST in a flip-flop, default
+//   4; 0 bypasses: W latency 0),
 //   M_ID_WIDTH (derived: ID_WIDTH + clog2(S_COUNT); the memory port's ID carries {port, 0}; do not
 //   override).
 // Register map: rdl/hyperconnect.rdl (docs/hyperconnect.md): global registers, then one 128-byte block per
@@ -469,7 +469,8 @@ module axi_hyperconnect #(
     // ------------------------------------------------------------------ crossbar
     axi_exbar #(.S_COUNT(S_COUNT), .ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
                 .W_ROUTE_DEPTH(W_ROUTE_DEPTH), .PRIO_W(2), .RESP_REG(RESP_DEPTH > 0),
-                .HEADS_KNOWN(REQ_DEPTH > 0)) u_exbar (
+                .HEADS_KNOWN(REQ_DEPTH > 0),
+                .RESP_MASK(1'b0)) u_exbar (   // (each supervisor masks R/B at its accelerator's wires)
         .aclk, .aresetn, .cfg_prio(prio), .cfg_global_limit({1'b0, glimit}),
         .s_axi_awid(x_awid), .s_axi_awaddr(x_awaddr), .s_axi_awlen(x_awlen), .s_axi_awsize(x_awsize),
         .s_axi_awburst(x_awburst), .s_axi_awlock(x_awlock), .s_axi_awcache(x_awcache), .s_axi_awprot(x_awprot),

@@ -24,14 +24,20 @@
 //   until taken, even if the producer then drops in_valid (it already had its handshake). The price is a
 //   combinational path from the producer to the consumer (in_valid/in_data -> out_valid/out_data, and
 //   out_ready -> the write enable). out_more and room_next count the stored entries only.
+// HEAD_FLOPS n > 0 (with OUT_REG 0): the low n bits of out_data from a register (hc_fifo HEAD_REG with
+//   HEAD_BITS n), the rest the LUT-RAM read — for a consumer whose decisions use only those bits (the
+//   W buffer: WLAST from a flop for the crossbar's routing, WDATA/WSTRB straight to the memory port).
+//   Same latency and throughput; + n flip-flops instead of OUT_REG's WIDTH.
 // Parameters: WIDTH (payload bits, >= 1), DEPTH (entries, 2..1024), OUT_REG (0 or 1, default 0),
-//   FALL_THROUGH (0 or 1, default 0; only with OUT_REG 0).
+//   FALL_THROUGH (0 or 1, default 0; only with OUT_REG 0), HEAD_FLOPS (0..WIDTH, default 0; only with
+//   OUT_REG 0).
 // Assumes: AXI handshake rules on both sides (VALID held until READY; the payload stable meanwhile).
 module hc_efifo #(
     parameter int WIDTH = 8,
     parameter int DEPTH = 4,
     parameter bit OUT_REG = 1'b0,
     parameter bit FALL_THROUGH = 1'b0,
+    parameter int HEAD_FLOPS = 0,
     localparam int CW = $clog2(DEPTH + 1)
 ) (
     input  logic             clk,
@@ -49,6 +55,8 @@ module hc_efifo #(
         if (WIDTH < 1) $fatal(1, "hc_efifo: WIDTH must be >= 1 (got %0d)", WIDTH);
         if (DEPTH < 2 || DEPTH > 1024) $fatal(1, "hc_efifo: DEPTH must be 2..1024 (got %0d)", DEPTH);
         if (FALL_THROUGH && OUT_REG) $fatal(1, "hc_efifo: FALL_THROUGH needs OUT_REG 0");
+        if (HEAD_FLOPS < 0 || HEAD_FLOPS > WIDTH || (HEAD_FLOPS > 0 && OUT_REG))
+            $fatal(1, "hc_efifo: HEAD_FLOPS must be 0..WIDTH (%0d), and 0 with OUT_REG (got %0d)", WIDTH, HEAD_FLOPS);
     end
 
     wire take = in_valid && in_ready;               // the producer's handshake
@@ -69,7 +77,8 @@ module hc_efifo #(
         assign out_data  = pass ? in_data : head;
         assign room_next = {count < CW'(DEPTH - 1), in_ready};
 
-        hc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .CHECKED(1'b1)) u_fifo (
+        hc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .CHECKED(1'b1), .HEAD_REG(HEAD_FLOPS > 0),
+                  .HEAD_BITS(HEAD_FLOPS > 0 ? HEAD_FLOPS : WIDTH)) u_fifo (
             .clk, .rst_n, .push, .push_data(in_data), .pop, .head, .empty,
             .full(full_unused), .count
         );

@@ -10,6 +10,10 @@
 //             and a second LUT-RAM read port. Same latency. Default 0: `head` is the LUT-RAM read. For a
 //             valid/ready buffer without count/full, hc_efifo OUT_REG holds the head in front of DEPTH - 1
 //             entries instead),
+//             HEAD_BITS (HEAD_REG only, 1..WIDTH, default WIDTH: how many low bits of `head` come from the
+//             register; the bits above are the LUT-RAM read at the read pointer. For a payload whose
+//             control bits must start at flops and whose data may not: the W buffer's WLAST beside its
+//             WDATA/WSTRB — HEAD_BITS flip-flops instead of WIDTH, and the second read port only for them),
 //             CHECKED (1: the user never pushes while full nor pops while empty — not even with a pop in
 //             the same cycle — so push/pop are not gated here; default 0: such a request is ignored)
 // Assumes:    the user never pushes when full nor pops when empty (a simulation assertion reports it);
@@ -22,6 +26,7 @@ module hc_fifo #(
     parameter int DEPTH = 4,
     parameter bit CHECKED = 1'b0,
     parameter bit HEAD_REG = 1'b0,
+    parameter int HEAD_BITS = WIDTH,
     localparam int CW = $clog2(DEPTH + 1),
     localparam int PW = (DEPTH > 1) ? $clog2(DEPTH) : 1
 ) (
@@ -38,9 +43,10 @@ module hc_fifo #(
     initial begin
         if (WIDTH < 1) $fatal(1, "hc_fifo: WIDTH must be >= 1 (got %0d)", WIDTH);
         if (DEPTH < 1) $fatal(1, "hc_fifo: DEPTH must be >= 1 (got %0d)", DEPTH);
+        if (HEAD_REG && (HEAD_BITS < 1 || HEAD_BITS > WIDTH))
+            $fatal(1, "hc_fifo: HEAD_BITS must be 1..WIDTH (%0d) (got %0d)", WIDTH, HEAD_BITS);
     end
 
-    logic [WIDTH-1:0] mem [DEPTH];
     logic [PW-1:0]    rd_ptr, wr_ptr;
 
     // CHECKED: push and pop are used as given (the user's own flags guarantee room and data, as hc_efifo's
@@ -56,31 +62,41 @@ module hc_fifo #(
         return (p == PW'(DEPTH - 1)) ? '0 : p + PW'(1);
     endfunction
 
+    // HEAD_REG: the low HB bits of the head in a register. The entry behind the head (read at
+    // next_ptr(rd_ptr): an incrementer on the pointer flops, in parallel with the late pop) becomes the
+    // head as the head leaves when there are two or more; otherwise the entry pushed now does (when empty,
+    // or when the last entry leaves while another comes: then it is the only one). The bits above HB
+    // (HEAD_BITS < WIDTH) are kept in their own LUT-RAM, read at the read pointer only.
+    localparam int HB = HEAD_REG ? HEAD_BITS : WIDTH;
+    logic [HB-1:0] mem [DEPTH];                      // (HEAD_REG: the registered bits; else the whole entry)
+    always_ff @(posedge clk) begin
+        if (do_push) mem[wr_ptr] <= push_data[HB-1:0];
+    end
     if (HEAD_REG) begin : g_head_reg
-        // the entry behind the head (read at next_ptr(rd_ptr): an incrementer on the pointer flops, in
-        // parallel with the late pop) becomes the head as the head leaves when there are two or more;
-        // otherwise the entry pushed now does (when empty, or when the last entry leaves while another
-        // comes: then it is the only one)
-        logic [WIDTH-1:0] head_q;
-        wire              more = count >= CW'(2);
-        assign head = head_q;
+        logic [HB-1:0] head_q;
+        wire           more = count >= CW'(2);
         always_ff @(posedge clk) begin
             if (!rst_n) begin
                 head_q <= '0;
             end else begin
-                if (do_pop)       head_q <= more ? mem[next_ptr(rd_ptr)] : push_data;
-                else if (empty_q) head_q <= push_data;
+                if (do_pop)       head_q <= more ? mem[next_ptr(rd_ptr)] : push_data[HB-1:0];
+                else if (empty_q) head_q <= push_data[HB-1:0];
             end
+        end
+        if (HB < WIDTH) begin : g_part
+            logic [WIDTH-HB-1:0] mem_hi [DEPTH];
+            always_ff @(posedge clk) begin
+                if (do_push) mem_hi[wr_ptr] <= push_data[WIDTH-1:HB];
+            end
+            assign head = {mem_hi[rd_ptr], head_q};
+        end else begin : g_full
+            assign head = head_q;
         end
 `ifdef FORMAL
         always_comb if (rst_n && count != '0) assert (head_q == mem[rd_ptr]);
 `endif
     end else begin : g_head_ram
         assign head = mem[rd_ptr];
-    end
-
-    always_ff @(posedge clk) begin
-        if (do_push) mem[wr_ptr] <= push_data;
     end
 
     always_ff @(posedge clk) begin
