@@ -41,7 +41,7 @@
 //             and only with room for them, so the memory's READY meets no port's VALID; see hc_addr_mux),
 //             RESP_MASK (default 1: each port's R/B payload zero while its VALID is low; 0: every port sees
 //             the memory's R/B payload and only its own VALID — for a user that masks behind the crossbar,
-//             as axi_hyperconnect's supervisors do; saves about 75 LUT per port at 64-bit data)
+//             as axi_hyperconnect's supervisors do; one AND per payload bit and port less)
 // Ports:      s_axi_* are packed per-port vectors, port i in bits [i*W +: W]; m_axi_* is one port.
 // Assumes:    masters keep AXI order rules (W beats in AW order per port, WLAST on the last beat).
 module axi_exbar #(
@@ -342,7 +342,7 @@ module axi_exbar #(
     // RESP_MASK: a port's response payload is the memory's only in the cycles its own VALID is high, zero
     // otherwise: no port ever sees another port's read data or responses on its wires (issue 15). Without
     // it the payload goes to every port and the user masks (axi_hyperconnect: each supervisor, at the
-    // accelerator boundary; issue 17: about 75 LUT per port).
+    // accelerator boundary; issue 17).
     for (genvar i = 0; i < S_COUNT; i++) begin : g_resp
         wire r_on = !RESP_MASK || s_axi_rvalid[i];
         wire b_on = !RESP_MASK || s_axi_bvalid[i];

@@ -17,7 +17,7 @@
 // OUT_REG 1: the head is a register in front of the RAM (DEPTH - 1 entries), so out_data comes from
 //   flip-flops rather than a LUT-RAM read: a request entering an empty buffer goes straight into it, the
 //   next one is loaded from the RAM as the head leaves. Same latency and throughput; + WIDTH flip-flops.
-//   (axi_hyperconnect's W buffer: the crossbar's W mux and its WLAST-driven routing start at flops.)
+//   (axi_exbar's W route: the current burst's port is a flip-flop vector.)
 // FALL_THROUGH 1 (with OUT_REG 0): latency 0 — an entry that finds the buffer empty is presented at once
 //   (out_data = in_data) and stored only if the consumer does not take it in that cycle. in_ready stays a
 //   flip-flop, so what the producer handed over is kept: out_valid, once high, holds and out_data stays
@@ -30,7 +30,7 @@
 //   Same latency and throughput; + n flip-flops instead of OUT_REG's WIDTH.
 // Parameters: WIDTH (payload bits, >= 1), DEPTH (entries, 2..1024), OUT_REG (0 or 1, default 0),
 //   FALL_THROUGH (0 or 1, default 0; only with OUT_REG 0), HEAD_FLOPS (0..WIDTH, default 0; only with
-//   OUT_REG 0).
+//   OUT_REG 0 and FALL_THROUGH 0: a fall-through entry's bits come from in_data, not a register).
 // Assumes: AXI handshake rules on both sides (VALID held until READY; the payload stable meanwhile).
 module hc_efifo #(
     parameter int WIDTH = 8,
@@ -55,8 +55,9 @@ module hc_efifo #(
         if (WIDTH < 1) $fatal(1, "hc_efifo: WIDTH must be >= 1 (got %0d)", WIDTH);
         if (DEPTH < 2 || DEPTH > 1024) $fatal(1, "hc_efifo: DEPTH must be 2..1024 (got %0d)", DEPTH);
         if (FALL_THROUGH && OUT_REG) $fatal(1, "hc_efifo: FALL_THROUGH needs OUT_REG 0");
-        if (HEAD_FLOPS < 0 || HEAD_FLOPS > WIDTH || (HEAD_FLOPS > 0 && OUT_REG))
-            $fatal(1, "hc_efifo: HEAD_FLOPS must be 0..WIDTH (%0d), and 0 with OUT_REG (got %0d)", WIDTH, HEAD_FLOPS);
+        if (HEAD_FLOPS < 0 || HEAD_FLOPS > WIDTH || (HEAD_FLOPS > 0 && (OUT_REG || FALL_THROUGH)))
+            $fatal(1, "hc_efifo: HEAD_FLOPS must be 0..WIDTH (%0d), and 0 with OUT_REG or FALL_THROUGH (got %0d)",
+                   WIDTH, HEAD_FLOPS);
     end
 
     wire take = in_valid && in_ready;               // the producer's handshake

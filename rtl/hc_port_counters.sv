@@ -22,9 +22,10 @@
 // wrap, so the oldest ones are counted aside: a second FIFO holds the stamps of the reads not yet known
 // to be 2^32 cycles old ("young", in age order), its head the LUT-RAM read at a registered pointer
 // (issue 17: a head register cost 33 FF and about 35 LUT per port); its age's bit 32 is registered each
-// cycle, and a head seen old in two cycles in a row leaves that FIFO and `n_old` counts it. Noticing it a cycle or two late costs nothing (2^32 cycles of margin), and a read completing
-// while n_old > 0 is one of the old ones and counts as 0xFFFFFFFF (the first version wrapped; issue 15;
-// issue 17: no 32-bit compare in the cycle the age is reached).
+// cycle, and a head seen old in two cycles in a row leaves that FIFO and `n_old` counts it. Noticing
+// it a cycle or two late costs nothing (2^32 cycles of margin), and a read completing while n_old > 0
+// is one of the old ones and counts as 0xFFFFFFFF (the first version wrapped; issue 15; issue 17: no
+// 32-bit compare in the cycle the age is reached).
 // Byte counters (issue 17): the 64-bit counters add in two 32-bit halves, the carry of the low half
 // registered and added to the high half one cycle later (a 32-bit carry chain instead of 64). So after a
 // carry the high half lags the low half by one cycle; software reading HI, LO, HI (the driver) sees it,

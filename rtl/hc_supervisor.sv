@@ -15,7 +15,8 @@
 // sub-burst behind", a flop) for the crossbar's registered choice (HEADS_KNOWN). The response buffers (RESP_DEPTH entries per channel) end the
 // memory side's R/B chain (crossbar, equalizer, guard) with READY from a flip-flop; the decoupler,
 // watchdog and counters work from their output. W: the watchdog's W register (always there; a
-// fall-through buffer when WDATA_DEPTH is 0) at the accelerator side, and the write-data buffer (WDATA_DEPTH entries in LUT-RAM, the head's WLAST in a flip-flop) at the memory side, so the
+// fall-through buffer when WDATA_DEPTH is 0) at the accelerator side, and the write-data buffer
+// (WDATA_DEPTH entries in LUT-RAM, the head's WLAST in a flip-flop) at the memory side, so the
 // crossbar's W routing ends at a flop instead of running through equalizer, guard and decoupler.
 // The watchdog cuts off an accelerator that stalls the interconnect (timeout) or breaks WLAST, and
 // completes what it left open; its trip decouples the port, and it lets go only once the flags are
@@ -519,8 +520,9 @@ module hc_supervisor #(
     //      so the crossbar's W routing (its grant-order FIFO and m_axi_wready) ends here and does not run
     //      through the equalizer, guard and decoupler into the watchdog's W register. WVALID and WLAST are
     //      flip-flops (WLAST a head register, HEAD_FLOPS 1), so the crossbar's WLAST-driven routing starts
-    //      at flops; WDATA/WSTRB are the LUT-RAM read, which only the W mux and the memory port see
-    //      (issue 17: the whole head in a register cost about 75 LUT and 73 FF per port). WDATA_DEPTH 0: none.
+    //      at flops; WDATA/WSTRB are the LUT-RAM read (held while waiting), which only the W mux and the
+    //      memory port see (issue 17: the whole head in a register cost 73 FF and a 73-bit load mux
+    //      per port). WDATA_DEPTH 0: none.
     if (WDATA_DEPTH > 0) begin : g_w_fifo
         logic more_unused_w_fifo;
         logic [1:0] room_unused_w_fifo;
