@@ -28,8 +28,7 @@
 //   R and B are routed by ID and stay correct when the memory reorders responses across ports/IDs.
 //   A response whose port field is >= S_COUNT (a slave bug) is accepted and dropped, never a hang.
 //   A port's RID/RDATA/RRESP/RLAST (BID/BRESP) are zero in every cycle its RVALID (BVALID) is low, so no
-//   port sees another port's responses (RESP_MASK; axi_hyperconnect turns it off: there every port's
-//   responses pass its supervisor, which masks them at the accelerator's own wires).
+//   port sees another port's responses.
 //
 // Parameters: S_COUNT (1..16), ADDR_WIDTH (12..64), DATA_WIDTH (8..1024, power of two), ID_WIDTH (>= 1),
 //             W_ROUTE_DEPTH (1..1023), M_ID_WIDTH (derived; do not override), PRIO_W (class bits, 1..4),
@@ -38,10 +37,7 @@
 //             R and B enter skid buffers and are routed from their registers, one cycle more on R/B),
 //             HEADS_KNOWN (default 0; 1: the ports report s_axi_armore/awmore — another request behind the
 //             head, from a flop — and the AR/AW choice is made only of heads that are there when presented
-//             and only with room for them, so the memory's READY meets no port's VALID; see hc_addr_mux),
-//             RESP_MASK (default 1: each port's R/B payload zero while its VALID is low; 0: every port sees
-//             the memory's R/B payload and only its own VALID — for a user that masks behind the crossbar,
-//             as axi_hyperconnect's supervisors do; one AND per payload bit and port less)
+//             and only with room for them, so the memory's READY meets no port's VALID; see hc_addr_mux)
 // Ports:      s_axi_* are packed per-port vectors, port i in bits [i*W +: W]; m_axi_* is one port.
 // Assumes:    masters keep AXI order rules (W beats in AW order per port, WLAST on the last beat).
 module axi_exbar #(
@@ -53,7 +49,6 @@ module axi_exbar #(
     parameter bit REGISTER_READY = 1'b0,
     parameter bit RESP_REG      = 1'b0,
     parameter bit HEADS_KNOWN   = 1'b0,
-    parameter bit RESP_MASK     = 1'b1,
     parameter int PRIO_W        = 2,
     localparam int PORT_W       = (S_COUNT > 1) ? $clog2(S_COUNT) : 1,
     parameter int M_ID_WIDTH    = ID_WIDTH + PORT_W,
@@ -339,16 +334,13 @@ module axi_exbar #(
     assign rr_ready = r_port_ok ? s_axi_rready[r_port] : 1'b1;
     assign rb_ready = b_port_ok ? s_axi_bready[b_port] : 1'b1;
 
-    // RESP_MASK: a port's response payload is the memory's only in the cycles its own VALID is high, zero
-    // otherwise: no port ever sees another port's read data or responses on its wires (issue 15). Without
-    // it the payload goes to every port and the user masks (axi_hyperconnect: each supervisor, at the
-    // accelerator boundary; issue 17).
+    // a port's response payload is the memory's only in the cycles its own VALID is high, zero otherwise:
+    // no port ever sees another port's read data or responses on its wires (issue 15)
     for (genvar i = 0; i < S_COUNT; i++) begin : g_resp
-        wire r_on = !RESP_MASK || s_axi_rvalid[i];
-        wire b_on = !RESP_MASK || s_axi_bvalid[i];
         assign {s_axi_rid[i*ID_WIDTH +: ID_WIDTH], s_axi_rdata[i*DATA_WIDTH +: DATA_WIDTH], s_axi_rresp[i*2 +: 2],
-                s_axi_rlast[i]} = r_on ? {rr_id[ID_WIDTH-1:0], rr_data, rr_resp, rr_last} : '0;
-        assign {s_axi_bid[i*ID_WIDTH +: ID_WIDTH], s_axi_bresp[i*2 +: 2]} = b_on ? {rb_id[ID_WIDTH-1:0], rb_resp} : '0;
+                s_axi_rlast[i]} = s_axi_rvalid[i] ? {rr_id[ID_WIDTH-1:0], rr_data, rr_resp, rr_last} : '0;
+        assign {s_axi_bid[i*ID_WIDTH +: ID_WIDTH], s_axi_bresp[i*2 +: 2]} =
+            s_axi_bvalid[i] ? {rb_id[ID_WIDTH-1:0], rb_resp} : '0;
     end
 
     /* verilator lint_off UNUSEDSIGNAL */

@@ -469,8 +469,7 @@ module axi_hyperconnect #(
     // ------------------------------------------------------------------ crossbar
     axi_exbar #(.S_COUNT(S_COUNT), .ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
                 .W_ROUTE_DEPTH(W_ROUTE_DEPTH), .PRIO_W(2), .RESP_REG(RESP_DEPTH > 0),
-                .HEADS_KNOWN(REQ_DEPTH > 0),
-                .RESP_MASK(1'b0)) u_exbar (   // (each supervisor masks R/B at its accelerator's wires)
+                .HEADS_KNOWN(REQ_DEPTH > 0)) u_exbar (
         .aclk, .aresetn, .cfg_prio(prio), .cfg_global_limit({1'b0, glimit}),
         .s_axi_awid(x_awid), .s_axi_awaddr(x_awaddr), .s_axi_awlen(x_awlen), .s_axi_awsize(x_awsize),
         .s_axi_awburst(x_awburst), .s_axi_awlock(x_awlock), .s_axi_awcache(x_awcache), .s_axi_awprot(x_awprot),
