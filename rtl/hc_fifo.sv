@@ -74,7 +74,7 @@ module hc_fifo #(
     end
     if (HEAD_REG) begin : g_head_reg
         logic [HB-1:0] head_q;
-        wire           more = (DEPTH >= 2) && 32'(count) >= 2;   // (CW'(2) would be 0 at DEPTH 1)
+        wire           more = 32'(count) >= 2;       // (not CW'(2): that is 0 at DEPTH 1, where CW is 1)
         always_ff @(posedge clk) begin
             if (!rst_n) begin
                 head_q <= '0;

@@ -7,8 +7,6 @@ Requests are kept legal (no push while full without a pop, no pop while empty); 
 
 from __future__ import annotations
 
-import os
-import random
 from collections import deque
 
 import cocotb
@@ -19,10 +17,9 @@ from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge, Timer
 
 @cocotb.test()
 async def random_against_queue(dut) -> None:
-    seed = int(os.environ.get("HC_SEED", random.randrange(1 << 30)))
-    print(f"hc_fifo random seed {seed} (HC_SEED={seed} repeats it)")
-    rng = random.Random(seed)
-    depth, width = int(os.environ["HC_FIFO_DEPTH"]), int(os.environ["HC_FIFO_WIDTH"])
+    from lib.env import seeded_rng
+    rng = seeded_rng("random_against_queue")
+    depth, width = int(dut.DEPTH.value), int(dut.WIDTH.value)
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
     dut.push.value = 0
     dut.pop.value = 0
@@ -61,5 +58,4 @@ def test_hc_fifo(depth: int, head_reg: int, head_bits: int) -> None:
     here = paths.ROOT / "tests" / "hc_fifo"
     run_cocotb("hc_fifo", "test_hc_fifo", here, [paths.RTL / "hc_fifo.sv"],
                parameters={"WIDTH": 8, "DEPTH": depth, "HEAD_REG": head_reg, "HEAD_BITS": head_bits},
-               build_name=f"hc_fifo_d{depth}_r{head_reg}_b{head_bits}",
-               env={"HC_FIFO_DEPTH": str(depth), "HC_FIFO_WIDTH": "8"})
+               build_name=f"hc_fifo_d{depth}_r{head_reg}_b{head_bits}")
