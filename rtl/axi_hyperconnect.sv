@@ -9,6 +9,8 @@
 //   s_axil -> hc_regs_axil (decode, range checks, SLVERR for absent ports, registered answer) -> hc_regs
 //             (global registers) or the port's own hc_port_regs (PeakRDL blocks from rdl/hyperconnect.rdl)
 //   hc_period: the central unit recharging every port's budgets in the same cycle
+//   hc_counter_bank: every port's byte, transaction and stall counters in one LUT-RAM with one adder
+//             (each port keeps its pending sums; the port blocks read the counters as external registers)
 //
 // Latency (cycles, input VALID -> output VALID, idle, every function enabled):
 //   AR 4 | AW 4 | W 2 | R 2 | B 2          default cut setting (REQ_DEPTH 4, WDATA_DEPTH 4, RESP_DEPTH 4)
@@ -49,8 +51,10 @@
 //   S_COUNT times). An address of a port this instance does not have is answered SLVERR. Out-of-range
 //   writes (nominal length 0 or > 256, outstanding limit 0 or > TRACK_DEPTH, period 0, G 0, or a write
 //   of part of such a field) leave the field unchanged and set a sticky error flag; the write's other
-//   fields apply. AXI4-Lite: BVALID 3 cycles after the later of the AW/W handshakes, RVALID 4
-//   after the AR handshake (5 for the global registers), READY from flops (hc_regs_axil).
+//   fields apply. AXI4-Lite: BVALID 3 cycles after the later of the AW/W handshakes (1 for a write
+//   answered SLVERR without reaching a block: absent port, a port's counters), RVALID 4 after the AR
+//   handshake (5 for the global registers, 7 for the counters in hc_counter_bank, 9 for a BYTES_HI
+//   word), READY from flops (hc_regs_axil).
 // irq: level, OR over ports of (IRQ_STATUS & IRQ_EN); events: port decoupled, configuration write
 //   rejected, budget spent before the period ended, accelerator fault (FAULT: window, protocol, watchdog).
 // Security (docs/security.md): per-port address windows, protocol guard, watchdog; LOCK freezes the
@@ -301,6 +305,27 @@ module axi_hyperconnect #(
     logic [S_COUNT*2-1:0] prio;
     logic [S_COUNT*4-1:0] irq_pending;
 
+    // ------------------------------------------------------------------ counter bank
+    // every port's byte, transaction and stall counters; a port block's read of one of them (external
+    // registers in the RDL) is the bank's request, answered 3 cycles later (hc_counter_bank)
+    localparam int CNT_PW = hc_axi_pkg::cnt_pend_bits(S_COUNT);
+    localparam int CNT_PI = S_COUNT > 1 ? $clog2(S_COUNT) : 1;
+    logic [S_COUNT-1:0]        cnt_clear, cnt_req;
+    logic [S_COUNT*5-1:0]      cnt_take;
+    logic [S_COUNT*CNT_PW-1:0] cnt_pend;
+    logic [CNT_PI-1:0]         cnt_req_port, bank_ack_port;
+    logic                      bank_ack;
+    logic [31:0]               bank_data;
+    always_comb begin
+        cnt_req_port = '0;
+        for (int i = 0; i < S_COUNT; i++) if (cnt_req[i]) cnt_req_port = CNT_PI'(i);
+    end
+    hc_counter_bank #(.PORTS(S_COUNT)) u_counter_bank (
+        .clk(aclk), .rst_n(aresetn), .clear(cnt_clear), .pend(cnt_pend), .take(cnt_take),
+        .cpu_req(|cnt_req), .cpu_port(cnt_req_port), .cpu_word(req_addr[4:2]),
+        .cpu_ack(bank_ack), .cpu_ack_port(bank_ack_port), .cpu_data(bank_data)
+    );
+
     for (genvar i = 0; i < S_COUNT; i++) begin : g_port
         // this port's register block
         hc_port_regs_pkg::hc_port__in_t  r_in;
@@ -315,13 +340,18 @@ module axi_hyperconnect #(
             .hwif_in(r_in), .hwif_out(r_out)
         );
         assign p_stall[i] = req_is_wr ? stall_wr : stall_rd;
+        assign cnt_clear[i] = clear_all || r_out.CNT_CTRL.clear.value;
+        assign cnt_req[i]   = r_out.CNT.req && !r_out.CNT.req_is_wr;
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused_cnt = &{1'b0, r_out.CNT.addr, r_out.CNT.wr_data, r_out.CNT.wr_biten};   // (req_addr is the same)
+        /* verilator lint_on UNUSEDSIGNAL */
 
         logic [7:0]  fault_set;                      // FAULT bits, hyperconnect.regs.FAULTS order
         logic [3:0]  guard_fault, guard_fault_q, wd_fault;   // the guard's pulses, registered; the watchdog's
         assign fault_set = {wd_fault, guard_fault_q};
         logic [3:0]  irq_set;                        // {fault, budget_spent, error, decoupled}
         logic        draining, decoupled, rd_spent, wr_spent, cut_off, fault_active;
-        logic [255:0] counters;                      // 8 x 32 bits, hyperconnect.regs.COUNTERS order
+        logic [31:0] max_rd_latency;
         always_comb begin
             r_in.STATUS.draining.next        = draining;
             r_in.STATUS.decoupled.next       = decoupled;
@@ -342,14 +372,13 @@ module axi_hyperconnect #(
             r_in.FAULT.r_stall.hwset  = fault_set[5];
             r_in.FAULT.b_stall.hwset  = fault_set[6];
             r_in.FAULT.wlast.hwset    = fault_set[7];
-            r_in.RD_BYTES_LO.value.next    = counters[0*32 +: 32];
-            r_in.RD_BYTES_HI.value.next    = counters[1*32 +: 32];
-            r_in.WR_BYTES_LO.value.next    = counters[2*32 +: 32];
-            r_in.WR_BYTES_HI.value.next    = counters[3*32 +: 32];
-            r_in.RD_TXN.value.next         = counters[4*32 +: 32];
-            r_in.WR_TXN.value.next         = counters[5*32 +: 32];
-            r_in.STALL_CYCLES.value.next   = counters[6*32 +: 32];
-            r_in.MAX_RD_LATENCY.value.next = counters[7*32 +: 32];
+            // the bank's counters (one external register file: its reads go to the bank; hc_regs_axil
+            // answers writes to it itself, so a write never comes — were one to, it is acknowledged and
+            // ignored, never left hanging)
+            r_in.CNT.rd_ack  = bank_ack && 32'(bank_ack_port) == i;
+            r_in.CNT.rd_data = bank_data;
+            r_in.CNT.wr_ack  = r_out.CNT.req && r_out.CNT.req_is_wr;
+            r_in.MAX_RD_LATENCY.value.next = max_rd_latency;
             r_in.INFO.index.next = 4'(i);
             // LOCK freezes every configuration field (swwel = true in the RDL)
             r_in.CFG.nominal_len.swwel = locked;
@@ -383,7 +412,7 @@ module axi_hyperconnect #(
 
         hc_supervisor #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
                         .TRACK_DEPTH(TRACK_DEPTH), .REQ_DEPTH(REQ_DEPTH), .RESP_DEPTH(RESP_DEPTH),
-                        .WDATA_DEPTH(WDATA_DEPTH)) u_supervisor (
+                        .WDATA_DEPTH(WDATA_DEPTH), .CNT_PORTS(S_COUNT)) u_supervisor (
             .aclk, .aresetn,
             .cfg_nominal_len(r_out.CFG.nominal_len.value), .cfg_rd_max_out({1'b0, r_out.LIMITS.rd_max_out.value}),
             .cfg_wr_max_out({1'b0, r_out.LIMITS.wr_max_out.value}), .cfg_res_en(r_out.CFG.res_en.value),
@@ -395,8 +424,9 @@ module axi_hyperconnect #(
             .cfg_timeout(r_out.TIMEOUT.cycles.value), .fault_active,
             .fault_w_stall(wd_fault[0]), .fault_r_stall(wd_fault[1]),
             .fault_b_stall(wd_fault[2]), .fault_wlast(wd_fault[3]),
-            .recharge, .now, .cnt_clear(clear_all || r_out.CNT_CTRL.clear.value),
-            .draining, .decoupled, .cut_off, .rd_budget_spent(rd_spent), .wr_budget_spent(wr_spent), .counters,
+            .recharge, .now, .cnt_clear(cnt_clear[i]),
+            .draining, .decoupled, .cut_off, .rd_budget_spent(rd_spent), .wr_budget_spent(wr_spent),
+            .cnt_take(cnt_take[i*5 +: 5]), .cnt_pend(cnt_pend[i*CNT_PW +: CNT_PW]), .max_rd_latency,
             .s_axi_awid(s_axi_awid[i*ID_WIDTH +: ID_WIDTH]),
             .s_axi_awaddr(s_axi_awaddr[i*ADDR_WIDTH +: ADDR_WIDTH]), .s_axi_awlen(s_axi_awlen[i*8 +: 8]),
             .s_axi_awsize(s_axi_awsize[i*3 +: 3]), .s_axi_awburst(s_axi_awburst[i*2 +: 2]),

@@ -53,4 +53,23 @@ package hc_axi_pkg;
             default: return zero;
         endcase
     endfunction
+    // The counter bank (hc_counter_bank) of `ports` ports: the most cycles between two takes of one
+    // port's pending sum (its round of 8 steps per port, stretched at most twice by software reads: each
+    // holds the round for 3 cycles or fewer, and they come 6 or more cycles apart), and the widths of the
+    // pending sums kept at each port
+    // (hc_port_counters) that hold that many cycles of events: bytes (at most 256 << 7 = 2^15 per
+    // request) and events (at most one per cycle).
+    function automatic int cnt_gap(input int ports);
+        return 2 * 8 * ports;
+    endfunction
+    function automatic int cnt_bytes_bits(input int ports);
+        return 16 + $clog2(cnt_gap(ports));
+    endfunction
+    function automatic int cnt_events_bits(input int ports);
+        return $clog2(cnt_gap(ports) + 1);
+    endfunction
+    // a port's pending sums side by side, {stall, wr_txn, rd_txn, wr_bytes, rd_bytes}
+    function automatic int cnt_pend_bits(input int ports);
+        return 2 * cnt_bytes_bits(ports) + 3 * cnt_events_bits(ports);
+    endfunction
 endpackage

@@ -1,11 +1,16 @@
-// hc_port_counters — per-port monitoring counters of axi_hyperconnect (paper 001: the hypervisor must
-// see what each accelerator does), observing the handshakes at the accelerator-side port.
+// hc_port_counters — one port's share of the monitoring counters of axi_hyperconnect (paper 001: the
+// hypervisor must see what each accelerator does), observing the handshakes at the accelerator-side port.
 //
-// Counters (cleared by `clear`, else free running):
-//   rd_bytes, wr_bytes  64 bits: bytes requested by accepted AR / AW, (AxLEN + 1) << AxSIZE, counted when
-//                       the request is accepted
-//   rd_txn, wr_txn      32 bits, saturating: AR / AW accepted (original, unsplit transactions)
-//   stall_cycles        32 bits, saturating: cycles in which a request waited for reservation budget
+// The counters' values live in the shared counter bank (hc_counter_bank: one LUT-RAM for every port, one
+// adder; issue 17). A port keeps only what happened since the bank last took it, in pending sums the
+// bank adds in turn:
+//   rd_bytes, wr_bytes  bytes requested by accepted AR / AW, (AxLEN + 1) << AxSIZE
+//   rd_txn, wr_txn      AR / AW accepted (original, unsplit transactions)
+//   stall               cycles in which a request waited for reservation budget
+// `take[k]` (decoded from the bank's flip-flops) says the bank takes sum k this cycle: the sum restarts with this
+// cycle's event. The sums are wide enough for the most cycles between two takes
+// (hc_axi_pkg::cnt_gap(PORTS)), so none is lost.
+// The read-latency maximum stays here:
 //   max_rd_latency      32 bits, saturating: the largest number of cycles from an AR handshake to the
 //                       RLAST handshake of that read, over the reads completed since the last clear; a
 //                       read that took 2^32 - 1 cycles or more counts as 0xFFFFFFFF
@@ -26,17 +31,14 @@
 // it a cycle or two late costs nothing (2^32 cycles of margin), and a read completing while n_old > 0
 // is one of the old ones and counts as 0xFFFFFFFF (the first version wrapped; issue 15; issue 17: no
 // 32-bit compare in the cycle the age is reached).
-// Byte counters (issue 17): the 64-bit counters add in two 32-bit halves, the carry of the low half
-// registered and added to the high half one cycle later (a 32-bit carry chain instead of 64). So after a
-// carry the high half lags the low half by one cycle; software reading HI, LO, HI (the driver) sees it,
-// its reads being more than a cycle apart. Registering the events as well was measured and dropped: +71
-// FF per port for no Fmax (the counters are not on the critical path).
-// Latency: none on the data path (observer; ar_room is a registered-state gate). The counters show an
+// `clear` empties the pending sums (an event in the clear's own cycle is not counted) and the maximum.
+// Latency: none on the data path (observer; ar_room is a registered-state gate). A pending sum shows an
 //   event from the next cycle; MAX_RD_LATENCY from the third cycle after the RLAST (the handshake is
 //   registered before the stamp FIFO, the latency before the comparison).
-// Parameters: DEPTH (timestamps, >= 1)
+// Parameters: DEPTH (timestamps, >= 1), PORTS (ports sharing the bank, 1..16: sizes the pending sums)
 module hc_port_counters #(
-    parameter int DEPTH = 18
+    parameter int DEPTH = 18,
+    parameter int PORTS = 4
 ) (
     input  logic          clk,
     input  logic          rst_n,
@@ -51,16 +53,16 @@ module hc_port_counters #(
     input  logic          r_last_fire,
     input  logic          stall,
     output logic          ar_room,
-    output logic [63:0]   rd_bytes,
-    output logic [63:0]   wr_bytes,
-    output logic [31:0]   rd_txn,
-    output logic [31:0]   wr_txn,
-    output logic [31:0]   stall_cycles,
+    input  logic [4:0]    take,            // the bank takes a sum: {stall, wr_txn, rd_txn, wr_bytes, rd_bytes}
+    output logic [hc_axi_pkg::cnt_pend_bits(PORTS)-1:0] pend,   // the sums, same order, rd_bytes lowest
     output logic [31:0]   max_rd_latency
 );
     initial begin
         if (DEPTH < 1) $fatal(1, "hc_port_counters: DEPTH must be >= 1 (got %0d)", DEPTH);
+        if (PORTS < 1 || PORTS > 16) $fatal(1, "hc_port_counters: PORTS must be 1..16 (got %0d)", PORTS);
     end
+    localparam int NB = hc_axi_pkg::cnt_bytes_bits(PORTS);
+    localparam int NE = hc_axi_pkg::cnt_events_bits(PORTS);
 
     localparam int CW = $clog2(DEPTH + 1);
 
@@ -137,9 +139,6 @@ module hc_port_counters #(
     function automatic logic [15:0] bytes(input logic [7:0] len, input logic [2:0] size);
         return 16'({1'b0, len} + 9'd1) << size;              // at most 256 << 7 = 2^15
     endfunction
-    function automatic logic [31:0] sat_inc(input logic [31:0] v);
-        return (v == '1) ? v : v + 32'd1;
-    endfunction
 
     wire [32:0] age     = now - ts_head;
     wire [31:0] latency = (n_old != '0 || age[32]) ? '1 : age[31:0];   // (2^32 - 1 itself is all ones)
@@ -156,42 +155,42 @@ module hc_port_counters #(
         end
     end
 
-    // byte counters: low halves with a registered carry into the high halves
-    logic [31:0] rd_lo, rd_hi, wr_lo, wr_hi;
-    logic        rd_carry, wr_carry;
-    wire  [32:0] rd_lo_sum = {1'b0, rd_lo} + 33'(bytes(ar_len, ar_size));
-    wire  [32:0] wr_lo_sum = {1'b0, wr_lo} + 33'(bytes(aw_len, aw_size));
-    assign rd_bytes = {rd_hi, rd_lo};
-    assign wr_bytes = {wr_hi, wr_lo};
+    // pending sums: restart with this cycle's event when taken, else accumulate. The event (a handshake
+    // at the accelerator's port, late in the cycle) only enables the flops or, taken without an event,
+    // empties them: it never enters an adder (issue 17: as the adder's operand it ran through the
+    // 22-bit carry chain, the critical path at 4 ports, 77.4 and 84.3 MHz at two seeds).
+    logic [NB-1:0] p_rd_bytes, p_wr_bytes;
+    logic [NE-1:0] p_rd_txn, p_wr_txn, p_stall;
+    assign pend = {p_stall, p_wr_txn, p_rd_txn, p_wr_bytes, p_rd_bytes};
 
     always_ff @(posedge clk) begin
-        if (!rst_n || clear) begin
-            rd_lo          <= '0;
-            rd_hi          <= '0;
-            wr_lo          <= '0;
-            wr_hi          <= '0;
-            rd_carry       <= 1'b0;
-            wr_carry       <= 1'b0;
-            rd_txn         <= '0;
-            wr_txn         <= '0;
-            stall_cycles   <= '0;
-            max_rd_latency <= '0;
-        end else begin
-            rd_carry <= ar_fire && rd_lo_sum[32];
-            wr_carry <= aw_fire && wr_lo_sum[32];
-            rd_hi    <= rd_hi + 32'(rd_carry);
-            wr_hi    <= wr_hi + 32'(wr_carry);
-            if (ar_fire) begin
-                rd_lo  <= rd_lo_sum[31:0];
-                rd_txn <= sat_inc(rd_txn);
-            end
-            if (aw_fire) begin
-                wr_lo  <= wr_lo_sum[31:0];
-                wr_txn <= sat_inc(wr_txn);
-            end
-            if (stall) stall_cycles <= sat_inc(stall_cycles);
-            if (lat_valid && lat_q > max_rd_latency) max_rd_latency <= lat_q;
-        end
+        if (!rst_n || clear)  p_rd_bytes <= '0;
+        else if (ar_fire)     p_rd_bytes <= (take[0] ? '0 : p_rd_bytes) + NB'(bytes(ar_len, ar_size));
+        else if (take[0])     p_rd_bytes <= '0;
+    end
+    always_ff @(posedge clk) begin
+        if (!rst_n || clear)  p_wr_bytes <= '0;
+        else if (aw_fire)     p_wr_bytes <= (take[1] ? '0 : p_wr_bytes) + NB'(bytes(aw_len, aw_size));
+        else if (take[1])     p_wr_bytes <= '0;
+    end
+    always_ff @(posedge clk) begin
+        if (!rst_n || clear)  p_rd_txn <= '0;
+        else if (ar_fire)     p_rd_txn <= (take[2] ? '0 : p_rd_txn) + NE'(1);
+        else if (take[2])     p_rd_txn <= '0;
+    end
+    always_ff @(posedge clk) begin
+        if (!rst_n || clear)  p_wr_txn <= '0;
+        else if (aw_fire)     p_wr_txn <= (take[3] ? '0 : p_wr_txn) + NE'(1);
+        else if (take[3])     p_wr_txn <= '0;
+    end
+    always_ff @(posedge clk) begin
+        if (!rst_n || clear)  p_stall <= '0;
+        else if (stall)       p_stall <= (take[4] ? '0 : p_stall) + NE'(1);
+        else if (take[4])     p_stall <= '0;
+    end
+    always_ff @(posedge clk) begin
+        if (!rst_n || clear)                        max_rd_latency <= '0;
+        else if (lat_valid && lat_q > max_rd_latency) max_rd_latency <= lat_q;
     end
 
     /* verilator lint_off UNUSEDSIGNAL */

@@ -5,7 +5,9 @@
 // Why a hand-written front end: each port has its own generated block (rdl/hyperconnect.rdl declares it
 // once, PORT[16] external), so the block count follows S_COUNT. The address of a port this instance does
 // not have, or anything above the last port, is answered SLVERR here without reaching a block — the same
-// for every S_COUNT. A block's own errors (unmapped offset, write to a read-only register) are SLVERR too.
+// for every S_COUNT. A block's own errors (unmapped offset, write to a read-only register) are SLVERR too,
+// and so is a write to a port's counters (0x20..0x38: an external register file in hc_counter_bank),
+// answered here without reaching the block (BVALID 1 cycle after the later of the AW and W handshakes).
 //
 // Range checks (the map's rule "a value out of range is not applied and sets a sticky error flag"),
 // one comparator per field for the whole IP: PERIOD.cycles 1..2^32-1, GLOBAL_LIMIT.g 1..255,
@@ -14,10 +16,13 @@
 // glimit_err, nominal_err[i], limit_err[i]) sets the flag. A write whose strobes cover part of a ranged
 // field is rejected for that field. While `locked`, nothing is checked (the blocks ignore the write).
 //
-// Latency (cycles): write — BVALID 3 after the later of the AW and W handshakes; read — RVALID 4 after
-//   the AR handshake to a port block (1 to register the decoded request, 1 for the block's answer: the
-//   blocks register their read-back, PeakRDL --rt-read-response; 1 to register every block's answer here,
-//   1 to select it), 5 to the global block (it also cuts its read-back mux in two, --rt-read-fanin). A block's answer (ack, error, read data) is registered here
+// Latency (cycles): write — BVALID 3 after the later of the AW and W handshakes (1 for a write answered
+//   here: absent port, a port's counters); read — RVALID 4 after the AR handshake to a port block (1 to
+//   register the decoded request, 1 for the block's answer: the blocks register their read-back, PeakRDL
+//   --rt-read-response; 1 to register every block's answer here, 1 to select it), 5 to the global block
+//   (it also cuts its read-back mux in two, --rt-read-fanin), 7 to a port's byte, transaction and stall
+//   counters (an external register file: hc_counter_bank answers 3 cycles after the block's request),
+//   9 to a BYTES_HI counter (the bank: 5). A block's answer (ack, error, read data) is registered here
 //   before the selection across blocks, so no path runs from a block's address decode into the response
 //   or the state. AWREADY/WREADY/ARREADY rise the cycle after the request starts, so a new request can be
 //   waiting while one is answered. Reads and writes alternate when both wait.
@@ -25,8 +30,8 @@
 //   address is decoded and the write data range-checked as each is accepted, into registers, so a request
 //   starts by selecting prepared flags (issue 17: no decode between the state and the block requests).
 // Parameters: N_PORTS (1..16 port blocks), TRACK_DEPTH (upper bound of the outstanding limits, 1..255).
-// Assumes: the blocks answer (ack) each request, at once or after a stall; addresses are byte addresses
-//   of 32-bit registers (bits 1:0 are ignored).
+// Assumes: the blocks answer (ack) each request, at once, after a stall, or (an external register file)
+//   some cycles later; addresses are byte addresses of 32-bit registers (bits 1:0 are ignored).
 module hc_regs_axil #(
     parameter int N_PORTS     = 4,
     parameter int TRACK_DEPTH = 16
@@ -101,6 +106,7 @@ module hc_regs_axil #(
         logic               is_port;                // a port block this instance has
         logic [N_PORTS-1:0] port_onehot;            // which one
         logic               at_period, at_glimit, at_cfg, at_limits;   // a ranged register
+        logic               at_cnt;                 // a port's counter in the counter bank (0x20..0x38)
     } dec_t;
     function automatic dec_t decode(input logic [11:2] a);   // (bits 1:0 of an address are ignored)
         dec_t d;
@@ -114,6 +120,7 @@ module hc_regs_axil #(
         d.at_glimit   = d.is_global && d.word == GLOBAL_LIMIT;
         d.at_cfg      = d.is_port && d.word[6:0] == CFG;
         d.at_limits   = d.is_port && d.word[6:0] == LIMITS;
+        d.at_cnt      = d.is_port && d.word[6:5] == 2'b01 && d.word[4:2] != 3'd7;
         return d;
     endfunction
     // a ranged field is rejected when its bytes are written in part, or with a value out of range
@@ -172,6 +179,10 @@ module hc_regs_axil #(
 
     // ------------------------------------------------------------------ the request starting now
     wire dec_t dec = start_wr ? aw_dec : ar_dec;
+    // a block takes the request: not for an absent port, nor for a write to a port's counters (an external
+    // register file in the counter bank, which has no error answer: SLVERR from here, as for a read-only
+    // register)
+    wire to_block = (dec.is_global || dec.is_port) && !(start_wr && dec.at_cnt);
     // a write's rejected fields, from the write's own flags (used only when the write starts)
     wire   unlocked    = !locked;
     wire   rej_period  = unlocked && aw_dec.at_period && w_bad.period;
@@ -233,10 +244,10 @@ module hc_regs_axil #(
                     is_g_q    <= dec.is_global;
                     port_sel  <= dec.port_onehot;
                     g_req     <= dec.is_global;
-                    p_req     <= dec.port_onehot;
-                    if (dec.is_global || dec.is_port) begin
+                    p_req     <= to_block ? dec.port_onehot : '0;
+                    if (to_block) begin
                         state <= REQ;
-                    end else begin                      // no block there: SLVERR, nothing touched
+                    end else begin                      // no block there (or a counter write): SLVERR, nothing touched
                         state    <= RESP;
                         bvalid_q <= start_wr;
                         rvalid_q <= start_rd;
@@ -271,7 +282,7 @@ module hc_regs_axil #(
             req_addr     <= dec.word;
             req_wr_data  <= w_data;
             req_wr_biten <= w_bits & keep;
-            resp_err     <= !(dec.is_global || dec.is_port);
+            resp_err     <= !to_block;
             resp_data    <= 32'd0;
         end else if (state == WAIT && ack) begin
             resp_err  <= ack_err;

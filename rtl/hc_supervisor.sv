@@ -42,7 +42,8 @@
 //   REQ_DEPTH (AR/AW cut: requests buffered per address channel, 2..64; 0: none — the guard checks in the
 //   path, the splitter splits the request as it arrives), RESP_DEPTH (R/B cut: responses buffered per
 //   channel, 2..64; 0: none, R/B pass through combinationally), WDATA_DEPTH (W cut: write beats buffered
-//   towards the crossbar, 2..64; 0: none).
+//   towards the crossbar, 2..64; 0: none), CNT_PORTS (ports sharing the counter bank, 1..16: sizes the
+//   pending sums this port hands to hc_counter_bank).
 module hc_supervisor #(
     parameter int ADDR_WIDTH  = 32,
     parameter int DATA_WIDTH  = 64,
@@ -50,7 +51,8 @@ module hc_supervisor #(
     parameter int TRACK_DEPTH = 16,
     parameter int REQ_DEPTH   = 4,
     parameter int RESP_DEPTH  = 4,
-    parameter int WDATA_DEPTH = 4
+    parameter int WDATA_DEPTH = 4,
+    parameter int CNT_PORTS   = 4
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -84,7 +86,9 @@ module hc_supervisor #(
     output logic                    fault_r_stall,
     output logic                    fault_b_stall,
     output logic                    fault_wlast,
-    output logic [255:0]            counters,          // 8 x 32 bits in RDL register order (RD_BYTES_LO first)
+    input  logic [4:0]              cnt_take,          // the counter bank takes a pending sum (hc_port_counters)
+    output logic [hc_axi_pkg::cnt_pend_bits(CNT_PORTS)-1:0] cnt_pend,   // the pending sums, to the bank
+    output logic [31:0]             max_rd_latency,    // MAX_RD_LATENCY
     input  logic [ID_WIDTH-1:0]           s_axi_awid,
     input  logic [ADDR_WIDTH-1:0]         s_axi_awaddr,
     input  logic [8-1:0]                  s_axi_awlen,
@@ -297,8 +301,6 @@ module hc_supervisor #(
     localparam int AXW = ID_WIDTH + ADDR_WIDTH + 8 + 3 + 2 + 1 + 4 + 3 + 4;
     logic        ar_room, rd_stall, wr_stall;
     logic        rd_allow, wr_allow, ar_want, aw_want, ar_issue, aw_issue;
-    logic [63:0] rd_bytes, wr_bytes;
-    logic [31:0] rd_txn, wr_txn, stall_cycles, max_rd_latency;
     logic [ID_WIDTH-1:0] q_arid, q_awid;
     logic [ADDR_WIDTH-1:0] q_araddr, q_awaddr;
     logic [7:0] q_arlen, q_awlen;
@@ -372,14 +374,13 @@ module hc_supervisor #(
 
     // ---- counters (behind the watchdog: responses it drops still complete their requests); AR waits
     // while the read-latency stamp FIFO is full
-    hc_port_counters #(.DEPTH(TRACK_DEPTH + 2 + REQ_DEPTH)) u_counters (
+    hc_port_counters #(.DEPTH(TRACK_DEPTH + 2 + REQ_DEPTH), .PORTS(CNT_PORTS)) u_counters (
         .clk(aclk), .rst_n(aresetn), .clear(cnt_clear), .now,
         .ar_fire(w_arvalid && w_arready), .ar_len(s_axi_arlen), .ar_size(s_axi_arsize),
         .aw_fire(w_awvalid && w_awready), .aw_len(s_axi_awlen), .aw_size(s_axi_awsize),
         .r_last_fire(w_rvalid && w_rready && c_rlast), .stall(rd_stall || wr_stall),
-        .ar_room, .rd_bytes, .wr_bytes, .rd_txn, .wr_txn, .stall_cycles, .max_rd_latency
+        .ar_room, .take(cnt_take), .pend(cnt_pend), .max_rd_latency
     );
-    assign counters = {max_rd_latency, stall_cycles, wr_txn, rd_txn, wr_bytes, rd_bytes};
 
     // ---- response buffers (R, B) between the guard and the decoupler: what the memory side (crossbar,
     //      equalizer, guard) hands back enters LUT-RAM with READY from a flop, and the accelerator side

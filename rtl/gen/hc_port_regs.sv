@@ -59,6 +59,7 @@ module hc_port_regs (
     assign s_cpuif_wr_err = cpuif_wr_err;
 
     logic cpuif_req_masked;
+    logic external_pending;
 
     // Read latency > write latency. May need to delay next write that follows a read
     logic [0:0] cpuif_req_stall_sr;
@@ -71,8 +72,8 @@ module hc_port_regs (
             cpuif_req_stall_sr <= (cpuif_req_stall_sr >> 'd1);
         end
     end
-    assign cpuif_req_stall_rd = '0;
-    assign cpuif_req_stall_wr = cpuif_req_stall_sr[0];
+    assign cpuif_req_stall_rd = external_pending;
+    assign cpuif_req_stall_wr = cpuif_req_stall_sr[0] | external_pending;
     assign cpuif_req_masked = cpuif_req
                             & !(!cpuif_req_is_wr & cpuif_req_stall_rd)
                             & !(cpuif_req_is_wr & cpuif_req_stall_wr);
@@ -89,13 +90,7 @@ module hc_port_regs (
         logic IRQ_EN;
         logic IRQ_STATUS;
         logic CNT_CTRL;
-        logic RD_BYTES_LO;
-        logic RD_BYTES_HI;
-        logic WR_BYTES_LO;
-        logic WR_BYTES_HI;
-        logic RD_TXN;
-        logic WR_TXN;
-        logic STALL_CYCLES;
+        logic CNT;
         logic MAX_RD_LATENCY;
         logic WIN_BASE_LO;
         logic WIN_BASE_HI;
@@ -107,6 +102,8 @@ module hc_port_regs (
     } decoded_reg_strb_t;
     decoded_reg_strb_t decoded_reg_strb;
     logic decoded_err;
+    logic decoded_req_is_external;
+
     logic [6:0] decoded_addr;
     logic decoded_req;
     logic decoded_req_is_wr;
@@ -116,6 +113,8 @@ module hc_port_regs (
     always_comb begin
         automatic logic is_valid_addr;
         automatic logic is_valid_rw;
+        automatic logic is_external;
+        is_external = '0;
         is_valid_addr = '0;
         is_valid_rw = '0;
         decoded_reg_strb.CFG = cpuif_req_masked & (cpuif_addr == 7'h0);
@@ -142,27 +141,10 @@ module hc_port_regs (
         decoded_reg_strb.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 7'h1c);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h1c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h1c);
-        decoded_reg_strb.RD_BYTES_LO = cpuif_req_masked & (cpuif_addr == 7'h20) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h20);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h20) & !cpuif_req_is_wr;
-        decoded_reg_strb.RD_BYTES_HI = cpuif_req_masked & (cpuif_addr == 7'h24) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h24);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h24) & !cpuif_req_is_wr;
-        decoded_reg_strb.WR_BYTES_LO = cpuif_req_masked & (cpuif_addr == 7'h28) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h28);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h28) & !cpuif_req_is_wr;
-        decoded_reg_strb.WR_BYTES_HI = cpuif_req_masked & (cpuif_addr == 7'h2c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h2c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h2c) & !cpuif_req_is_wr;
-        decoded_reg_strb.RD_TXN = cpuif_req_masked & (cpuif_addr == 7'h30) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h30);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h30) & !cpuif_req_is_wr;
-        decoded_reg_strb.WR_TXN = cpuif_req_masked & (cpuif_addr == 7'h34) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h34);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h34) & !cpuif_req_is_wr;
-        decoded_reg_strb.STALL_CYCLES = cpuif_req_masked & (cpuif_addr == 7'h38) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h38);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h38) & !cpuif_req_is_wr;
+        decoded_reg_strb.CNT = cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1b);
+        is_external |= cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1b);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1b);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1b);
         decoded_reg_strb.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 7'h3c) & !cpuif_req_is_wr;
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h3c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h3c) & !cpuif_req_is_wr;
@@ -188,6 +170,23 @@ module hc_port_regs (
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h7c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h7c) & !cpuif_req_is_wr;
         decoded_err = (~is_valid_addr | (is_valid_addr & ~is_valid_rw)) & decoded_req;
+        decoded_req_is_external = is_external;
+    end
+    logic external_wr_ack;
+    logic external_rd_ack;
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            external_pending <= '0;
+        end else begin
+            if(decoded_req_is_external & ~external_wr_ack & ~external_rd_ack) external_pending <= '1;
+            else if(external_wr_ack | external_rd_ack) external_pending <= '0;
+            `ifndef SYNTHESIS
+                assert_bad_ext_wr_ack: assert(!external_wr_ack || (external_pending | decoded_req_is_external))
+                    else $error("An external wr_ack strobe was asserted when no external request was active");
+                assert_bad_ext_rd_ack: assert(!external_rd_ack || (external_pending | decoded_req_is_external))
+                    else $error("An external rd_ack strobe was asserted when no external request was active");
+            `endif
+        end
     end
 
     // Pass down signals to next stage
@@ -970,6 +969,12 @@ module hc_port_regs (
         end
     end
     assign hwif_out.CNT_CTRL.clear.value = field_storage.CNT_CTRL.clear.value;
+    // External region: hc_port.CNT
+    assign hwif_out.CNT.req = decoded_reg_strb.CNT;
+    assign hwif_out.CNT.addr = decoded_addr[4:0];
+    assign hwif_out.CNT.req_is_wr = decoded_req_is_wr;
+    assign hwif_out.CNT.wr_data = decoded_wr_data;
+    assign hwif_out.CNT.wr_biten = decoded_wr_biten;
     // Field: hc_port.WIN_BASE_LO.value
     always_comb begin
         automatic logic [19:0] next_c;
@@ -1293,16 +1298,42 @@ module hc_port_regs (
     //--------------------------------------------------------------------------
     // Write response
     //--------------------------------------------------------------------------
-    assign cpuif_wr_ack = decoded_req & decoded_req_is_wr;
+    always_comb begin
+        automatic logic wr_ack;
+        wr_ack = '0;
+        wr_ack |= hwif_in.CNT.wr_ack;
+        external_wr_ack = wr_ack;
+    end
+    assign cpuif_wr_ack = external_wr_ack | (decoded_req & decoded_req_is_wr & ~decoded_req_is_external);
     // Writes are always granted with no error response
     assign cpuif_wr_err = decoded_err;
 
     //--------------------------------------------------------------------------
     // Readback
     //--------------------------------------------------------------------------
+    logic readback_external_rd_ack_c;
+    always_comb begin
+        automatic logic rd_ack;
+        rd_ack = '0;
+        rd_ack |= hwif_in.CNT.rd_ack;
+        readback_external_rd_ack_c = rd_ack;
+    end
+
+    logic readback_external_rd_ack;
+
+    assign readback_external_rd_ack = readback_external_rd_ack_c;
 
     logic [6:0] rd_mux_addr;
-    assign rd_mux_addr = decoded_addr;
+    logic [6:0] pending_rd_addr;
+    // Hold read mux address to guarantee it is stable throughout any external accesses
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            pending_rd_addr <= '0;
+        end else begin
+            if(decoded_req) pending_rd_addr <= decoded_addr;
+        end
+    end
+    assign rd_mux_addr = decoded_req ? decoded_addr : pending_rd_addr;
 
     logic readback_err;
     logic readback_done;
@@ -1351,26 +1382,8 @@ module hc_port_regs (
         if(rd_mux_addr == 7'h1c) begin
             readback_data_var[0] = field_storage.CNT_CTRL.clear.value;
         end
-        if(rd_mux_addr == 7'h20) begin
-            readback_data_var[31:0] = hwif_in.RD_BYTES_LO.value.next;
-        end
-        if(rd_mux_addr == 7'h24) begin
-            readback_data_var[31:0] = hwif_in.RD_BYTES_HI.value.next;
-        end
-        if(rd_mux_addr == 7'h28) begin
-            readback_data_var[31:0] = hwif_in.WR_BYTES_LO.value.next;
-        end
-        if(rd_mux_addr == 7'h2c) begin
-            readback_data_var[31:0] = hwif_in.WR_BYTES_HI.value.next;
-        end
-        if(rd_mux_addr == 7'h30) begin
-            readback_data_var[31:0] = hwif_in.RD_TXN.value.next;
-        end
-        if(rd_mux_addr == 7'h34) begin
-            readback_data_var[31:0] = hwif_in.WR_TXN.value.next;
-        end
-        if(rd_mux_addr == 7'h38) begin
-            readback_data_var[31:0] = hwif_in.STALL_CYCLES.value.next;
+        if((rd_mux_addr >= 7'h20) && (rd_mux_addr <= 7'h20 + 7'h1b)) begin
+            readback_data_var = hwif_in.CNT.rd_data;
         end
         if(rd_mux_addr == 7'h3c) begin
             readback_data_var[31:0] = hwif_in.MAX_RD_LATENCY.value.next;
@@ -1404,7 +1417,7 @@ module hc_port_regs (
             readback_data_var[3:0] = hwif_in.INFO.index.next;
         end
         readback_data = readback_data_var;
-        readback_done = decoded_req & ~decoded_req_is_wr;
+        readback_done = decoded_req & ~decoded_req_is_wr & ~decoded_req_is_external;
         readback_err = decoded_err;
     end
 
@@ -1413,8 +1426,10 @@ module hc_port_regs (
             cpuif_rd_ack <= '0;
             cpuif_rd_data <= '0;
             cpuif_rd_err <= '0;
+            external_rd_ack <= '0;
         end else begin
-            cpuif_rd_ack <= readback_done;
+            external_rd_ack <= readback_external_rd_ack;
+            cpuif_rd_ack <= readback_done | readback_external_rd_ack;
             cpuif_rd_data <= readback_data;
             cpuif_rd_err <= readback_err;
         end

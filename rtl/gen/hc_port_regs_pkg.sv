@@ -154,60 +154,10 @@ package hc_port_regs_pkg;
     } hc_port__IRQ_STATUS__in_t;
 
     typedef struct {
-        logic [31:0] next;
-    } hc_port__cnt_t_name_e0a46916__value__in_t;
-
-    typedef struct {
-        hc_port__cnt_t_name_e0a46916__value__in_t value;
-    } hc_port__cnt_t_name_e0a46916__in_t;
-
-    typedef struct {
-        logic [31:0] next;
-    } hc_port__cnt_t_name_ef1e8841__value__in_t;
-
-    typedef struct {
-        hc_port__cnt_t_name_ef1e8841__value__in_t value;
-    } hc_port__cnt_t_name_ef1e8841__in_t;
-
-    typedef struct {
-        logic [31:0] next;
-    } hc_port__cnt_t_name_5e1d0530__value__in_t;
-
-    typedef struct {
-        hc_port__cnt_t_name_5e1d0530__value__in_t value;
-    } hc_port__cnt_t_name_5e1d0530__in_t;
-
-    typedef struct {
-        logic [31:0] next;
-    } hc_port__cnt_t_name_40f30cad__value__in_t;
-
-    typedef struct {
-        hc_port__cnt_t_name_40f30cad__value__in_t value;
-    } hc_port__cnt_t_name_40f30cad__in_t;
-
-    typedef struct {
-        logic [31:0] next;
-    } hc_port__cnt_t_name_55f930dc__value__in_t;
-
-    typedef struct {
-        hc_port__cnt_t_name_55f930dc__value__in_t value;
-    } hc_port__cnt_t_name_55f930dc__in_t;
-
-    typedef struct {
-        logic [31:0] next;
-    } hc_port__cnt_t_name_fa3590f1__value__in_t;
-
-    typedef struct {
-        hc_port__cnt_t_name_fa3590f1__value__in_t value;
-    } hc_port__cnt_t_name_fa3590f1__in_t;
-
-    typedef struct {
-        logic [31:0] next;
-    } hc_port__cnt_t_name_9ffe9c78__value__in_t;
-
-    typedef struct {
-        hc_port__cnt_t_name_9ffe9c78__value__in_t value;
-    } hc_port__cnt_t_name_9ffe9c78__in_t;
+        logic rd_ack;
+        logic [31:0] rd_data;
+        logic wr_ack;
+    } hc_port__CNT__external__in_t;
 
     typedef struct {
         logic [31:0] next;
@@ -316,13 +266,7 @@ package hc_port_regs_pkg;
         hc_port__ERR__in_t ERR;
         hc_port__IRQ_EN__in_t IRQ_EN;
         hc_port__IRQ_STATUS__in_t IRQ_STATUS;
-        hc_port__cnt_t_name_e0a46916__in_t RD_BYTES_LO;
-        hc_port__cnt_t_name_ef1e8841__in_t RD_BYTES_HI;
-        hc_port__cnt_t_name_5e1d0530__in_t WR_BYTES_LO;
-        hc_port__cnt_t_name_40f30cad__in_t WR_BYTES_HI;
-        hc_port__cnt_t_name_55f930dc__in_t RD_TXN;
-        hc_port__cnt_t_name_fa3590f1__in_t WR_TXN;
-        hc_port__cnt_t_name_9ffe9c78__in_t STALL_CYCLES;
+        hc_port__CNT__external__in_t CNT;
         hc_port__cnt_t_name_5f2db6bf__in_t MAX_RD_LATENCY;
         hc_port__win_lo_t_desc_93af7fd5_name_6f66c6a4__in_t WIN_BASE_LO;
         hc_port__win_hi_t_name_248db788__in_t WIN_BASE_HI;
@@ -442,6 +386,14 @@ package hc_port_regs_pkg;
     } hc_port__CNT_CTRL__out_t;
 
     typedef struct {
+        logic req;
+        logic [4:0] addr;
+        logic req_is_wr;
+        logic [31:0] wr_data;
+        logic [31:0] wr_biten;
+    } hc_port__CNT__external__out_t;
+
+    typedef struct {
         logic [19:0] value;
     } hc_port__win_lo_t_desc_93af7fd5_name_6f66c6a4__value__out_t;
 
@@ -511,6 +463,7 @@ package hc_port_regs_pkg;
         hc_port__IRQ_EN__out_t IRQ_EN;
         hc_port__IRQ_STATUS__out_t IRQ_STATUS;
         hc_port__CNT_CTRL__out_t CNT_CTRL;
+        hc_port__CNT__external__out_t CNT;
         hc_port__win_lo_t_desc_93af7fd5_name_6f66c6a4__out_t WIN_BASE_LO;
         hc_port__win_hi_t_name_248db788__out_t WIN_BASE_HI;
         hc_port__win_lo_t_name_51ed7492__out_t WIN_SIZE_LO;

@@ -273,21 +273,22 @@ hc_status hc_read_counters(hc_dev *dev, unsigned port, hc_counters *out) {
     hc_status s = check_port(dev, port);
     if (s != HC_OK) return s;
     if (out == NULL) return HC_ERR_ARG;
-    /* 64-bit byte counters: read high, low, high again so a carry between the halves is never torn */
+    /* the counters (CNT, in the counter bank) are exact at each read; 64-bit byte counters: read high,
+       low, high again so a carry between the halves is never torn */
     uint32_t hi, lo;
     do {
-        hi = rd32(dev, PORT_REG(port, RD_BYTES_HI));
-        lo = rd32(dev, PORT_REG(port, RD_BYTES_LO));
-    } while (hi != rd32(dev, PORT_REG(port, RD_BYTES_HI)));
+        hi = rd32(dev, PORT_REG(port, CNT.RD_BYTES_HI));
+        lo = rd32(dev, PORT_REG(port, CNT.RD_BYTES_LO));
+    } while (hi != rd32(dev, PORT_REG(port, CNT.RD_BYTES_HI)));
     out->rd_bytes = ((uint64_t)hi << 32) | lo;
     do {
-        hi = rd32(dev, PORT_REG(port, WR_BYTES_HI));
-        lo = rd32(dev, PORT_REG(port, WR_BYTES_LO));
-    } while (hi != rd32(dev, PORT_REG(port, WR_BYTES_HI)));
+        hi = rd32(dev, PORT_REG(port, CNT.WR_BYTES_HI));
+        lo = rd32(dev, PORT_REG(port, CNT.WR_BYTES_LO));
+    } while (hi != rd32(dev, PORT_REG(port, CNT.WR_BYTES_HI)));
     out->wr_bytes = ((uint64_t)hi << 32) | lo;
-    out->rd_txn = rd32(dev, PORT_REG(port, RD_TXN));
-    out->wr_txn = rd32(dev, PORT_REG(port, WR_TXN));
-    out->stall_cycles = rd32(dev, PORT_REG(port, STALL_CYCLES));
+    out->rd_txn = rd32(dev, PORT_REG(port, CNT.RD_TXN));
+    out->wr_txn = rd32(dev, PORT_REG(port, CNT.WR_TXN));
+    out->stall_cycles = rd32(dev, PORT_REG(port, CNT.STALL_CYCLES));
     out->max_rd_latency = rd32(dev, PORT_REG(port, MAX_RD_LATENCY));
     return HC_OK;
 }

@@ -1,7 +1,8 @@
 // hc_regs_tb — the control port of axi_hyperconnect alone: hc_regs_axil in front of the global block
 // (hc_regs) and P port blocks (hc_port_regs), wired as axi_hyperconnect wires them (lock on every
 // configuration field, range-error pulses to the ERR flags, INFO.index = i). BUILD reports P ports,
-// 64-bit data, depth 16; status and counter inputs read a per-port pattern (STATUS 0, RD_TXN = 0x100 + i).
+// 64-bit data, depth 16; status and counter inputs read a per-port pattern (STATUS 0, counter word w 0x1000 * w + 0x100 + i,
+// answered 3 cycles (BYTES_HI 5) after the request as hc_counter_bank does).
 // The AXI protocol checker watches s_axil (AXI4-Lite as AXI4 with one-beat bursts, ID 0).
 module hc_regs_tb #(
     parameter int P = 3
@@ -30,7 +31,8 @@ module hc_regs_tb #(
     output logic [8:0]  port0_nominal_len,
     output logic [15:0] port0_rd_budget,
     output logic [31:0] period_cycles,
-    output logic [31:0] protocol_errors
+    output logic [31:0] protocol_errors,
+    output logic [P-1:0] cnt_wrote         // a write reached a port's counters (must never happen)
 );
     localparam int TRACK_DEPTH = 16;
     logic                 locked, req_is_wr, g_req, g_stall_wr, g_stall_rd, g_rd_ack, g_rd_err, g_wr_ack, g_wr_err;
@@ -91,11 +93,34 @@ module hc_regs_tb #(
             .hwif_in(r_in), .hwif_out(r_out)
         );
         assign p_stall[i] = req_is_wr ? stall_wr : stall_rd;
+        // the counters are an external register file (hc_counter_bank inside axi_hyperconnect): a read is
+        // answered 3 cycles after the block's request (a BYTES_HI word 5), as the bank does; word w of port i reads
+        // 0x1000 * w + 0x100 + i (RD_TXN, word 4: 0x4100 + i). A write must never come (hc_regs_axil
+        // answers it): it would be acknowledged and flagged in cnt_wrote.
+        wire cnt_req = r_out.CNT.req && !r_out.CNT.req_is_wr;
+        logic [4:0]  cnt_ack;
+        logic        cnt_hi;
+        logic [31:0] cnt_data;
+        always_ff @(posedge aclk) begin
+            if (!aresetn) begin
+                cnt_ack <= '0; cnt_hi <= 1'b0; cnt_data <= '0; cnt_wrote[i] <= 1'b0;
+            end else begin
+                cnt_ack <= {cnt_ack[3:0], cnt_req};
+                if (cnt_req) cnt_hi <= r_out.CNT.addr[2] && !r_out.CNT.addr[4];     // 0x04, 0x0C: BYTES_HI
+                if (cnt_req) cnt_data <= 32'h1000 * 32'(r_out.CNT.addr[4:2]) + 32'h100 + 32'(i);
+                if (r_out.CNT.req && r_out.CNT.req_is_wr) cnt_wrote[i] <= 1'b1;
+            end
+        end
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused_cnt = &{1'b0, r_out};
+        /* verilator lint_on UNUSEDSIGNAL */
         always_comb begin
             r_in = '{default: '0};
             r_in.ERR.nominal_range.hwset = nominal_err[i];
             r_in.ERR.limit_range.hwset   = limit_err[i];
-            r_in.RD_TXN.value.next       = 32'h100 + 32'(i);
+            r_in.CNT.rd_ack              = cnt_hi ? cnt_ack[4] : cnt_ack[2];
+            r_in.CNT.rd_data             = cnt_data;
+            r_in.CNT.wr_ack              = r_out.CNT.req && r_out.CNT.req_is_wr;
             r_in.INFO.index.next         = 4'(i);
             r_in.CFG.nominal_len.swwel = locked;
             r_in.CFG.prio.swwel        = locked;

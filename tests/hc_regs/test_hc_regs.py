@@ -92,7 +92,7 @@ async def test_registers(dut):
         assert await tb.rd(port(i, LIMITS)) == 4 | (4 << 8), f"port {i}: outstanding limits 4/4"
         assert await tb.rd(port(i, BUDGET)) == 0, f"port {i}: budgets 0"
         assert await tb.rd(port(i, INFO)) == i, f"port {i}: INFO.index"
-        assert await tb.rd(port(i, RD_TXN)) == 0x100 + i, f"port {i}: its own block's hardware inputs"
+        assert await tb.rd(port(i, RD_TXN)) == 0x4100 + i, f"port {i}: its own block's hardware inputs"
     assert int(dut.port0_nominal_len.value) == 16
 
     await tb.wr(port(0, CFG), 64)
@@ -140,16 +140,34 @@ async def answer_cycles(dut, starts: tuple[str, ...], answer: str) -> int:
 @cocotb.test()
 async def test_latency(dut):
     """The documented AXI4-Lite latency: RVALID 5 cycles after the AR handshake for the global block, 4 for
-    a port block; BVALID 3 after the later of the AW and W handshakes (hc_regs_axil's header)."""
+    a port block, 7 for a counter (an external register file the counter bank answers 3 cycles after the
+    block's request; the tb answers as the bank does), 9 for a BYTES_HI counter (the bank: 5); BVALID 3
+    after the later of the AW and W handshakes, 1 for a write to a counter (SLVERR from the front end;
+    hc_regs_axil's header)."""
     tb = Tb(dut)
     await tb.start()
-    for addr, read_cycles in ((PERIOD, 5), (port(n_ports() - 1, BUDGET), 4)):
+    for addr, read_cycles, write_cycles in ((PERIOD, 5, 3), (port(n_ports() - 1, BUDGET), 4, 3),
+                                            (port(n_ports() - 1, RD_TXN), 7, 1), (port(0, 0x24), 9, 1)):
         rd = cocotb.start_soon(answer_cycles(dut, ("ar",), "r"))
         await tb.rd(addr)
         wr = cocotb.start_soon(answer_cycles(dut, ("aw", "w"), "b"))
         await tb.wr(addr, 77)
-        assert (await rd, await wr) == (read_cycles, 3), \
+        assert (await rd, await wr) == (read_cycles, write_cycles), \
             f"0x{addr:03x}: read {rd.result()}, write {wr.result()} cycles"
+
+
+@cocotb.test()
+async def test_counter_writes(dut):
+    """A write to any of a port's counters (0x20..0x38, an external register file in the counter bank) is
+    answered SLVERR by the front end and never reaches the block; MAX_RD_LATENCY (0x3C, the block's own
+    read-only register) is SLVERR too; the counters read as before."""
+    tb = Tb(dut)
+    await tb.start()
+    for i in range(n_ports()):
+        for off in range(0x20, 0x40, 4):
+            assert await tb.wr(port(i, off), 0x5A5A) == AxiResp.SLVERR, f"port {i} write to 0x{off:02x}"
+        assert await tb.rd(port(i, RD_TXN)) == 0x4100 + i
+    assert int(dut.cnt_wrote.value) == 0, "a counter write reached the register block"
 
 
 @cocotb.test()
@@ -292,7 +310,8 @@ async def test_random(dut):
     async def reader() -> None:
         consts = {ID: 0x48434F4E, BUILD: p | 3 << 8 | 16 << 16}
         consts.update({port(i, INFO): i for i in range(p)})
-        consts.update({port(i, RD_TXN): 0x100 + i for i in range(p)})
+        consts.update({port(i, RD_TXN): 0x4100 + i for i in range(p)})
+        consts.update({port(i, 0x20 + 4 * w): 0x1000 * w + 0x100 + i for i in range(p) for w in range(7)})
         absent = [port(i, CFG) for i in range(p, 16)] + [0xC00, 0x0F0]
         for _ in range(300):
             if rng.random() < 0.7:

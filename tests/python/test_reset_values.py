@@ -11,14 +11,15 @@ from pathlib import Path
 
 from hyperconnect import paths
 
-CONTROL = ("hc_period", "hc_reservation", "hc_decoupler", "hc_regs_axil", "hc_port_counters", "hc_rr_arbiter",
-           "hc_addr_mux", "hc_w_tracker")
+CONTROL = ("hc_period", "hc_reservation", "hc_decoupler", "hc_regs_axil", "hc_port_counters", "hc_counter_bank",
+           "hc_rr_arbiter", "hc_addr_mux", "hc_w_tracker")
 
 RESET_IS_INPUT = {"hc_addr_mux/$driver$cls_ok_q"}
 
 
 def test_control_flops_have_reset() -> None:
-    # (hc_port_counters keeps its stamps in an hc_fifo and an hc_efifo, whose storage needs no reset)
+    # (hc_port_counters keeps its stamps in an hc_fifo and an hc_efifo, hc_counter_bank its words in a
+    # LUT-RAM: storage that needs no reset)
     files = ["hc_axi_pkg.sv"] + [f"{m}.sv" for m in CONTROL] + ["hc_fifo.sv", "hc_efifo.sv"]
     tops = " ".join(f"--top {m}" for m in CONTROL)
     script = f"read_slang --threads 1 {' '.join(files)} {tops}; proc; opt; select -list t:$dff t:$dffe"

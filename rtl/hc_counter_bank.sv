@@ -1,0 +1,206 @@
+// hc_counter_bank — the monitoring counters of every port of axi_hyperconnect in one LUT-RAM with one
+// adder (issue 17: per port, two 64-bit and three 32-bit counters in flip-flops with their own adders
+// were about a sixth of a port's area).
+//
+// Words per port, in register order (PORT[i] offsets 0x20..0x38, word = offset[4:2]):
+//   0 RD_BYTES_LO  1 RD_BYTES_HI  2 WR_BYTES_LO  3 WR_BYTES_HI  4 RD_TXN  5 WR_TXN  6 STALL_CYCLES
+// (word 7, MAX_RD_LATENCY, stays in hc_port_counters). Each port keeps the events since its last turn in
+// small pending sums (hc_port_counters); the bank visits every (port, word) in turn, 8 steps per port
+// (word order 0 2 1 3 4 6 5, then one idle step), and adds the pending sum into the stored word:
+//   step 0  the word is chosen; `take` tells the port (the sum restarts with this cycle's event), the
+//           sum, the word's zero flag and whether it is a software read are registered
+//   step 1  the stored word is read (LUT-RAM, asynchronous, at the registered address), added to the
+//           registered sum and written back; TXN and STALL words saturate at 0xFFFFFFFF (a sticky bit
+//           beside the count: the answer reads all ones once it is set), a BYTES_LO word's carry is
+//           kept (one flop per port and direction) and added at that port's BYTES_HI step. A HI step
+//           that would come right after its LO step (software reads can put it there) waits a cycle,
+//           so the carry is in its flop and no adder output reaches step 0.
+// Software reads: a request (port, word) is registered and taken as the next step 0 ahead of the turn
+// (the turn waits); the answer is that step's sum, registered. A BYTES_HI read first takes its LO word's
+// step (not answered), then, after the one-cycle wait, its own: so every answer is exact, it counts
+// every event up to and including the request's cycle (HI with the carries of all of them).
+// The turn comes back to a sum at least every 8 * PORTS steps; a read holds the turn for at most 3
+// cycles (a HI read: LO step, wait, HI step; a LO read: its step and the turn's HI step waiting after
+// it), and reads come at least 6 cycles apart (hc_regs_axil: 8 or more), so the turn advances at least
+// every other cycle: the pending sums are sized for twice a round (hc_axi_pkg::cnt_gap).
+// Clear: a port's `clear` sets its words' zero flags (a flagged word reads as 0 in step 1) and empties
+// its pending sums and carries, so a clear takes effect in one cycle whatever the turn; a step already
+// under way for that port writes a stale sum that the flag hides, and its carry is dropped.
+// Latency: a software read is answered (cpu_ack) 3 cycles after cpu_req, a BYTES_HI read 5.
+// Parameters: PORTS (1..16).
+// Assumes: a new cpu_req only after the previous read's cpu_ack and at least 6 cycles after the previous
+//   cpu_req (the port blocks stall while their external register file is pending, and hc_regs_axil
+//   starts one access at a time: 8 cycles or more apart), and never for word 7.
+module hc_counter_bank #(
+    parameter int PORTS = 4,
+    localparam int PI = PORTS > 1 ? $clog2(PORTS) : 1,
+    localparam int PW = hc_axi_pkg::cnt_pend_bits(PORTS)
+) (
+    input  logic                  clk,
+    input  logic                  rst_n,
+    input  logic [PORTS-1:0]      clear,
+    input  logic [PORTS*PW-1:0]   pend,          // each port's pending sums (hc_port_counters)
+    output logic [PORTS*5-1:0]    take,          // the port's sum is taken this cycle (hc_port_counters)
+    input  logic                  cpu_req,       // software read of (cpu_port, cpu_word)
+    input  logic [PI-1:0]         cpu_port,
+    input  logic [2:0]            cpu_word,
+    output logic                  cpu_ack,       // the answer, one cycle
+    output logic [PI-1:0]         cpu_ack_port,  // the port asked (held from the request)
+    output logic [31:0]           cpu_data
+);
+    initial begin
+        if (PORTS < 1 || PORTS > 16) $fatal(1, "hc_counter_bank: PORTS must be 1..16 (got %0d)", PORTS);
+    end
+
+    localparam int NB = hc_axi_pkg::cnt_bytes_bits(PORTS);
+    localparam int NE = hc_axi_pkg::cnt_events_bits(PORTS);
+    localparam int WORDS = 8 << PI;
+
+    // ---- the turn and the waiting software read
+    logic [2:0]    step;            // 0..7 within a port
+    logic [PI-1:0] turn;            // the port whose turn it is
+    logic          req_v;
+    logic          req_lo;          // a BYTES_HI read: its LO word's step first (not answered)
+    logic [PI-1:0] req_p;
+    logic [2:0]    req_w;
+
+    // step 0's word: a waiting software read's, else the turn's; it waits a cycle (no step 0) when it
+    // is a BYTES_HI word whose LO word step 1 is adding right now (the carry is in its flop a cycle
+    // later), so no adder output reaches step 0
+    logic          s1_v, s1_z, s1_kill, s1_cpu;
+    logic [PI-1:0] s1_p;
+    logic [2:0]    s1_w;
+    wire [PI-1:0]  c_p  = req_v ? req_p : turn;
+    wire [2:0]     c_w  = req_v ? req_w : {step[2], step[0], step[1]};   // 0 2 1 3 4 6 5 7
+    wire           hold = s1_v && s1_p == c_p && !s1_w[2] && !s1_w[0] && c_w == s1_w + 3'd1;
+    wire           ins  = req_v && !hold;                           // a software read takes this step 0
+    wire [PI-1:0]  s0_p = c_p;
+    wire [2:0]     s0_w = c_w;
+    wire           s0_v = c_w != 3'd7 && !hold;
+
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            step <= '0; turn <= '0; req_v <= 1'b0; req_lo <= 1'b0; req_p <= '0; req_w <= '0;
+        end else begin
+            if (!req_v && !hold) begin
+                step <= step + 3'd1;
+                if (step == 3'd7) turn <= (32'(turn) == PORTS - 1) ? '0 : turn + PI'(1);
+            end
+            if (cpu_req) begin                          // a HI word: its LO word first
+                req_v  <= 1'b1;
+                req_p  <= cpu_port;
+                req_lo <= cpu_word == 3'd1 || cpu_word == 3'd3;
+                req_w  <= (cpu_word == 3'd1 || cpu_word == 3'd3) ? cpu_word - 3'd1 : cpu_word;
+            end else if (ins && req_lo) begin           // the LO step is taken: now the HI word
+                req_lo <= 1'b0;
+                req_w  <= req_w + 3'd1;
+            end else if (ins) begin
+                req_v <= 1'b0;
+            end
+        end
+    end
+    assign cpu_ack_port = req_p;
+
+    // ---- step 0: tell the port, register the sum, the zero flag, the carry
+    logic [PORTS*8-1:0] zero;           // the stored word counts as 0 (after reset or a clear)
+    logic [PORTS-1:0]   carry_rd, carry_wr;
+    logic [NB-1:0]      s0_b;
+    logic [PW-1:0]      s0_pend;
+    assign s0_pend = pend[s0_p * PW +: PW];
+
+    // the pending sum of word w, zero-extended to NB bits (the BYTES_HI words add their carry)
+    always_comb begin
+        unique case (s0_w)
+            3'd0:    s0_b = s0_pend[0 +: NB];
+            3'd2:    s0_b = s0_pend[NB +: NB];
+            3'd1:    s0_b = NB'(carry_rd[s0_p]);
+            3'd3:    s0_b = NB'(carry_wr[s0_p]);
+            3'd4:    s0_b = NB'(s0_pend[2*NB +: NE]);
+            3'd5:    s0_b = NB'(s0_pend[2*NB + NE +: NE]);
+            3'd6:    s0_b = NB'(s0_pend[2*NB + 2*NE +: NE]);
+            default: s0_b = '0;
+        endcase
+    end
+
+    always_comb begin
+        take = '0;
+        for (int p = 0; p < PORTS; p++) begin
+            if (s0_v && 32'(s0_p) == p) begin
+                take[p*5 + 0] = s0_w == 3'd0;
+                take[p*5 + 1] = s0_w == 3'd2;
+                take[p*5 + 2] = s0_w == 3'd4;
+                take[p*5 + 3] = s0_w == 3'd5;
+                take[p*5 + 4] = s0_w == 3'd6;
+            end
+        end
+    end
+
+    // ---- step 1 registers
+    logic [NB-1:0] s1_b;
+
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            s1_v <= 1'b0; s1_z <= 1'b0; s1_kill <= 1'b0; s1_cpu <= 1'b0;
+            s1_p <= '0; s1_w <= '0; s1_b <= '0;
+        end else begin
+            s1_v    <= s0_v;
+            s1_z    <= zero[s0_p * 8 + 32'(s0_w)];
+            s1_kill <= clear[s0_p];
+            s1_cpu  <= ins && !req_lo;                 // (a HI read's LO step is not the answer)
+            s1_p    <= s0_p;
+            s1_w    <= s0_w;
+            s1_b    <= s0_b;
+        end
+    end
+
+    // ---- step 1: read, add, write back
+    // A word is 33 bits: the count and, for the saturating words (TXN, STALL), a sticky "reached 2^32"
+    // bit; the answer of a saturated word is set to all ones at its flop (a set input, no 32-bit mux).
+    // The registered sum is the adder's first operand, so the carry chain's generate input comes
+    // straight from its flop and the zero flag folds into the propagate LUT (measured: 64 LUT less
+    // than a masked first operand and a saturation mux).
+    logic [32:0] mem [WORDS];
+    wire  [PI+2:0] s1_addr = {s1_p, s1_w};
+    wire  [32:0] s1_old = s1_z ? '0 : mem[s1_addr];
+    wire  [32:0] s1_sum = 33'(s1_b) + {1'b0, s1_old[31:0]};
+    wire         s1_sat = s1_w[2];                                  // TXN, STALL
+    wire         s1_top = s1_sat && (s1_old[32] || s1_sum[32]);     // saturated (sticky)
+    wire         s1_lo  = s1_v && !s1_kill && (s1_w == 3'd0 || s1_w == 3'd2);   // (a clear now: see carry_*)
+    wire         s1_carry = s1_lo && s1_sum[32];
+
+    always_ff @(posedge clk) begin
+        if (s1_v) mem[s1_addr] <= {s1_top, s1_sum[31:0]};
+    end
+    // the answer: all ones after reset and when saturated, one synchronous set for both
+    always_ff @(posedge clk) begin
+        if (!rst_n || (s1_cpu && s1_top)) cpu_data <= '1;
+        else if (s1_cpu)                  cpu_data <= s1_sum[31:0];
+    end
+
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            zero     <= '1;
+            carry_rd <= '0;
+            carry_wr <= '0;
+            cpu_ack  <= 1'b0;
+        end else begin
+            for (int p = 0; p < PORTS; p++) begin
+                for (int w = 0; w < 7; w++) begin
+                    if (clear[p])                                         zero[p*8 + w] <= 1'b1;
+                    else if (s0_v && 32'(s0_p) == p && 32'(s0_w) == w)   zero[p*8 + w] <= 1'b0;
+                end
+                // a carry is set by its LO word's step 1 and consumed by its HI word's step 0
+                if (clear[p]) begin
+                    carry_rd[p] <= 1'b0;
+                    carry_wr[p] <= 1'b0;
+                end else begin
+                    if (s0_v && 32'(s0_p) == p && s0_w == 3'd1)                        carry_rd[p] <= 1'b0;
+                    else if (s1_carry && 32'(s1_p) == p && s1_w == 3'd0)               carry_rd[p] <= 1'b1;
+                    if (s0_v && 32'(s0_p) == p && s0_w == 3'd3)                        carry_wr[p] <= 1'b0;
+                    else if (s1_carry && 32'(s1_p) == p && s1_w == 3'd2)               carry_wr[p] <= 1'b1;
+                end
+            end
+            cpu_ack  <= s1_cpu;
+        end
+    end
+endmodule
