@@ -7,7 +7,8 @@
 //                   W; R/B back through hc_efifo R/B; hc_port_counters) -> axi_exbar (class priority,
 //                   round-robin per class with a registered choice, global limit G) -> m_axi
 //   s_axil -> hc_regs_axil (decode, range checks, SLVERR for absent ports, registered answer) -> hc_regs
-//             (global registers) or the port's own hc_port_regs (PeakRDL blocks from rdl/hyperconnect.rdl)
+//             (global registers) or the port's own hc_port_regs (PeakRDL blocks from rdl/hyperconnect.rdl),
+//             beside it hc_window_hi (the window's upper words, only as wide as ADDR_WIDTH needs)
 //   hc_period: the central unit recharging every port's budgets in the same cycle
 //   hc_counter_bank: every port's byte, transaction and stall counters in one LUT-RAM with one adder
 //             (each port keeps its pending sums; the port blocks read the counters as external registers)
@@ -352,6 +353,17 @@ module axi_hyperconnect #(
         logic [3:0]  irq_set;                        // {fault, budget_spent, error, decoupled}
         logic        draining, decoupled, rd_spent, wr_spent, cut_off, fault_active;
         logic [31:0] max_rd_latency;
+        logic [31:0] win_base_hi, win_size_hi;
+        logic [3:0]  win_hi_ack;                     // {size wr, size rd, base wr, base rd}
+        hc_window_hi #(.ADDR_WIDTH(ADDR_WIDTH)) u_win_hi (
+            .clk(aclk), .rst_n(aresetn), .locked, .base_req(r_out.WIN_BASE_HI.req), .size_req(r_out.WIN_SIZE_HI.req),
+            .req_is_wr(r_out.WIN_BASE_HI.req_is_wr), .wr_data(r_out.WIN_BASE_HI.wr_data.value),
+            .wr_biten(r_out.WIN_BASE_HI.wr_biten.value), .base_rd_ack(win_hi_ack[0]), .base_wr_ack(win_hi_ack[1]),
+            .size_rd_ack(win_hi_ack[2]), .size_wr_ack(win_hi_ack[3]), .base_hi(win_base_hi), .size_hi(win_size_hi)
+        );
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused_win_hi = &{1'b0, r_out.WIN_SIZE_HI.req_is_wr, r_out.WIN_SIZE_HI.wr_data, r_out.WIN_SIZE_HI.wr_biten};   // (the same as WIN_BASE_HI's)
+        /* verilator lint_on UNUSEDSIGNAL */
         always_comb begin
             r_in.STATUS.draining.next        = draining;
             r_in.STATUS.decoupled.next       = decoupled;
@@ -378,6 +390,13 @@ module axi_hyperconnect #(
             r_in.CNT.rd_ack  = bank_ack && 32'(bank_ack_port) == i;
             r_in.CNT.rd_data = bank_data;
             r_in.CNT.wr_ack  = r_out.CNT.req && r_out.CNT.req_is_wr;
+            // the window's upper words (external: stored only as wide as ADDR_WIDTH needs)
+            r_in.WIN_BASE_HI.rd_ack        = win_hi_ack[0];
+            r_in.WIN_BASE_HI.wr_ack        = win_hi_ack[1];
+            r_in.WIN_BASE_HI.rd_data.value = win_base_hi;
+            r_in.WIN_SIZE_HI.rd_ack        = win_hi_ack[2];
+            r_in.WIN_SIZE_HI.wr_ack        = win_hi_ack[3];
+            r_in.WIN_SIZE_HI.rd_data.value = win_size_hi;
             r_in.MAX_RD_LATENCY.value.next = max_rd_latency;
             r_in.INFO.index.next = 4'(i);
             // LOCK freezes every configuration field (swwel = true in the RDL)
@@ -395,16 +414,14 @@ module axi_hyperconnect #(
             r_in.IRQ_EN.budget_spent.swwel = locked;
             r_in.IRQ_EN.fault.swwel        = locked;
             r_in.WIN_BASE_LO.value.swwel = locked;
-            r_in.WIN_BASE_HI.value.swwel = locked;
             r_in.WIN_SIZE_LO.value.swwel = locked;
-            r_in.WIN_SIZE_HI.value.swwel = locked;
             r_in.TIMEOUT.cycles.swwel    = locked;
         end
         assign prio[i*2 +: 2] = r_out.CFG.prio.value;
         assign fault_active   = r_out.FAULT.w_stall.value || r_out.FAULT.r_stall.value ||
                                 r_out.FAULT.b_stall.value || r_out.FAULT.wlast.value;
-        wire [63:0] win_base = {r_out.WIN_BASE_HI.value.value, r_out.WIN_BASE_LO.value.value, 12'h0};
-        wire [63:0] win_size = {r_out.WIN_SIZE_HI.value.value, r_out.WIN_SIZE_LO.value.value, 12'h0};
+        wire [63:0] win_base = {win_base_hi, r_out.WIN_BASE_LO.value.value, 12'h0};
+        wire [63:0] win_size = {win_size_hi, r_out.WIN_SIZE_LO.value.value, 12'h0};
         assign irq_pending[i*4 +: 4] = {r_out.IRQ_STATUS.fault.value, r_out.IRQ_STATUS.budget_spent.value,
                                         r_out.IRQ_STATUS.error.value, r_out.IRQ_STATUS.decoupled.value} &
                                        {r_out.IRQ_EN.fault.value, r_out.IRQ_EN.budget_spent.value,

@@ -10,7 +10,8 @@ from . import paths
 # top -> parameters (axi_hyperconnect is linted at 3 ports)
 TOPS: dict[str, dict[str, int]] = {
     "axi_burst_equalizer": {}, "axi_exbar": {}, "hc_regs": {}, "hc_port_regs": {}, "hc_regs_axil": {}, "hc_efifo": {}, "hc_period": {}, "hc_reservation": {},
-    "hc_decoupler": {}, "hc_guard": {}, "hc_watchdog": {}, "hc_port_counters": {}, "hc_counter_bank": {}, "hc_supervisor": {},
+    "hc_decoupler": {}, "hc_guard": {}, "hc_watchdog": {}, "hc_port_counters": {}, "hc_counter_bank": {}, "hc_window_hi": {},
+    "hc_supervisor": {},
     "axi_hyperconnect": {"S_COUNT": 3},
 }
 # the ps::stream bridge (rtl/stream/, its own register block)

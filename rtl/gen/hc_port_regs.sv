@@ -152,12 +152,14 @@ module hc_port_regs (
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h40);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h40);
         decoded_reg_strb.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 7'h44);
+        is_external |= cpuif_req_masked & (cpuif_addr == 7'h44);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h44);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h44);
         decoded_reg_strb.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 7'h48);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h48);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h48);
         decoded_reg_strb.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 7'h4c);
+        is_external |= cpuif_req_masked & (cpuif_addr == 7'h4c);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h4c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h4c);
         decoded_reg_strb.FAULT = cpuif_req_masked & (cpuif_addr == 7'h50);
@@ -302,22 +304,10 @@ module hc_port_regs (
         } WIN_BASE_LO;
         struct {
             struct {
-                logic [31:0] next;
-                logic load_next;
-            } value;
-        } WIN_BASE_HI;
-        struct {
-            struct {
                 logic [19:0] next;
                 logic load_next;
             } value;
         } WIN_SIZE_LO;
-        struct {
-            struct {
-                logic [31:0] next;
-                logic load_next;
-            } value;
-        } WIN_SIZE_HI;
         struct {
             struct {
                 logic next;
@@ -443,19 +433,9 @@ module hc_port_regs (
         } WIN_BASE_LO;
         struct {
             struct {
-                logic [31:0] value;
-            } value;
-        } WIN_BASE_HI;
-        struct {
-            struct {
                 logic [19:0] value;
             } value;
         } WIN_SIZE_LO;
-        struct {
-            struct {
-                logic [31:0] value;
-            } value;
-        } WIN_SIZE_HI;
         struct {
             struct {
                 logic value;
@@ -998,29 +978,11 @@ module hc_port_regs (
         end
     end
     assign hwif_out.WIN_BASE_LO.value.value = field_storage.WIN_BASE_LO.value.value;
-    // Field: hc_port.WIN_BASE_HI.value
-    always_comb begin
-        automatic logic [31:0] next_c;
-        automatic logic load_next_c;
-        next_c = field_storage.WIN_BASE_HI.value.value;
-        load_next_c = '0;
-        if(decoded_reg_strb.WIN_BASE_HI && decoded_req_is_wr && !(hwif_in.WIN_BASE_HI.value.swwel)) begin // SW write
-            next_c = (field_storage.WIN_BASE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
-            load_next_c = '1;
-        end
-        field_combo.WIN_BASE_HI.value.next = next_c;
-        field_combo.WIN_BASE_HI.value.load_next = load_next_c;
-    end
-    always_ff @(posedge clk) begin
-        if(~rst_n) begin
-            field_storage.WIN_BASE_HI.value.value <= 32'h0;
-        end else begin
-            if(field_combo.WIN_BASE_HI.value.load_next) begin
-                field_storage.WIN_BASE_HI.value.value <= field_combo.WIN_BASE_HI.value.next;
-            end
-        end
-    end
-    assign hwif_out.WIN_BASE_HI.value.value = field_storage.WIN_BASE_HI.value.value;
+    // External register: hc_port.WIN_BASE_HI
+    assign hwif_out.WIN_BASE_HI.req = decoded_reg_strb.WIN_BASE_HI;
+    assign hwif_out.WIN_BASE_HI.req_is_wr = decoded_req_is_wr;
+    assign hwif_out.WIN_BASE_HI.wr_data = decoded_wr_data;
+    assign hwif_out.WIN_BASE_HI.wr_biten = decoded_wr_biten;
     // Field: hc_port.WIN_SIZE_LO.value
     always_comb begin
         automatic logic [19:0] next_c;
@@ -1044,29 +1006,11 @@ module hc_port_regs (
         end
     end
     assign hwif_out.WIN_SIZE_LO.value.value = field_storage.WIN_SIZE_LO.value.value;
-    // Field: hc_port.WIN_SIZE_HI.value
-    always_comb begin
-        automatic logic [31:0] next_c;
-        automatic logic load_next_c;
-        next_c = field_storage.WIN_SIZE_HI.value.value;
-        load_next_c = '0;
-        if(decoded_reg_strb.WIN_SIZE_HI && decoded_req_is_wr && !(hwif_in.WIN_SIZE_HI.value.swwel)) begin // SW write
-            next_c = (field_storage.WIN_SIZE_HI.value.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
-            load_next_c = '1;
-        end
-        field_combo.WIN_SIZE_HI.value.next = next_c;
-        field_combo.WIN_SIZE_HI.value.load_next = load_next_c;
-    end
-    always_ff @(posedge clk) begin
-        if(~rst_n) begin
-            field_storage.WIN_SIZE_HI.value.value <= 32'h0;
-        end else begin
-            if(field_combo.WIN_SIZE_HI.value.load_next) begin
-                field_storage.WIN_SIZE_HI.value.value <= field_combo.WIN_SIZE_HI.value.next;
-            end
-        end
-    end
-    assign hwif_out.WIN_SIZE_HI.value.value = field_storage.WIN_SIZE_HI.value.value;
+    // External register: hc_port.WIN_SIZE_HI
+    assign hwif_out.WIN_SIZE_HI.req = decoded_reg_strb.WIN_SIZE_HI;
+    assign hwif_out.WIN_SIZE_HI.req_is_wr = decoded_req_is_wr;
+    assign hwif_out.WIN_SIZE_HI.wr_data = decoded_wr_data;
+    assign hwif_out.WIN_SIZE_HI.wr_biten = decoded_wr_biten;
     // Field: hc_port.FAULT.win_rd
     always_comb begin
         automatic logic [0:0] next_c;
@@ -1302,6 +1246,8 @@ module hc_port_regs (
         automatic logic wr_ack;
         wr_ack = '0;
         wr_ack |= hwif_in.CNT.wr_ack;
+        wr_ack |= hwif_in.WIN_BASE_HI.wr_ack;
+        wr_ack |= hwif_in.WIN_SIZE_HI.wr_ack;
         external_wr_ack = wr_ack;
     end
     assign cpuif_wr_ack = external_wr_ack | (decoded_req & decoded_req_is_wr & ~decoded_req_is_external);
@@ -1316,6 +1262,8 @@ module hc_port_regs (
         automatic logic rd_ack;
         rd_ack = '0;
         rd_ack |= hwif_in.CNT.rd_ack;
+        rd_ack |= hwif_in.WIN_BASE_HI.rd_ack;
+        rd_ack |= hwif_in.WIN_SIZE_HI.rd_ack;
         readback_external_rd_ack_c = rd_ack;
     end
 
@@ -1392,13 +1340,13 @@ module hc_port_regs (
             readback_data_var[31:12] = field_storage.WIN_BASE_LO.value.value;
         end
         if(rd_mux_addr == 7'h44) begin
-            readback_data_var[31:0] = field_storage.WIN_BASE_HI.value.value;
+            readback_data_var = hwif_in.WIN_BASE_HI.rd_data;
         end
         if(rd_mux_addr == 7'h48) begin
             readback_data_var[31:12] = field_storage.WIN_SIZE_LO.value.value;
         end
         if(rd_mux_addr == 7'h4c) begin
-            readback_data_var[31:0] = field_storage.WIN_SIZE_HI.value.value;
+            readback_data_var = hwif_in.WIN_SIZE_HI.rd_data;
         end
         if(rd_mux_addr == 7'h50) begin
             readback_data_var[0] = field_storage.FAULT.win_rd.value;

@@ -2,10 +2,12 @@
 // (hc_regs) and P port blocks (hc_port_regs), wired as axi_hyperconnect wires them (lock on every
 // configuration field, range-error pulses to the ERR flags, INFO.index = i). BUILD reports P ports,
 // 64-bit data, depth 16; status and counter inputs read a per-port pattern (STATUS 0, counter word w 0x1000 * w + 0x100 + i,
-// answered 3 cycles (BYTES_HI 5) after the request as hc_counter_bank does).
+// answered 3 cycles (BYTES_HI 5) after the request as hc_counter_bank does); the window's upper words in
+// hc_window_hi at ADDR_WIDTH (the IP's address width: what those words store).
 // The AXI protocol checker watches s_axil (AXI4-Lite as AXI4 with one-beat bursts, ID 0).
 module hc_regs_tb #(
-    parameter int P = 3
+    parameter int P = 3,
+    parameter int ADDR_WIDTH = 32
 ) (
     input  logic        aclk,
     input  logic        aresetn,
@@ -114,8 +116,22 @@ module hc_regs_tb #(
         /* verilator lint_off UNUSEDSIGNAL */
         wire unused_cnt = &{1'b0, r_out};
         /* verilator lint_on UNUSEDSIGNAL */
+        logic [31:0] win_base_hi, win_size_hi;
+        logic [3:0]  win_hi_ack;
+        hc_window_hi #(.ADDR_WIDTH(ADDR_WIDTH)) u_win_hi (
+            .clk(aclk), .rst_n(aresetn), .locked, .base_req(r_out.WIN_BASE_HI.req), .size_req(r_out.WIN_SIZE_HI.req),
+            .req_is_wr(r_out.WIN_BASE_HI.req_is_wr), .wr_data(r_out.WIN_BASE_HI.wr_data.value),
+            .wr_biten(r_out.WIN_BASE_HI.wr_biten.value), .base_rd_ack(win_hi_ack[0]), .base_wr_ack(win_hi_ack[1]),
+            .size_rd_ack(win_hi_ack[2]), .size_wr_ack(win_hi_ack[3]), .base_hi(win_base_hi), .size_hi(win_size_hi)
+        );
         always_comb begin
             r_in = '{default: '0};
+            r_in.WIN_BASE_HI.rd_ack        = win_hi_ack[0];
+            r_in.WIN_BASE_HI.wr_ack        = win_hi_ack[1];
+            r_in.WIN_BASE_HI.rd_data.value = win_base_hi;
+            r_in.WIN_SIZE_HI.rd_ack        = win_hi_ack[2];
+            r_in.WIN_SIZE_HI.wr_ack        = win_hi_ack[3];
+            r_in.WIN_SIZE_HI.rd_data.value = win_size_hi;
             r_in.ERR.nominal_range.hwset = nominal_err[i];
             r_in.ERR.limit_range.hwset   = limit_err[i];
             r_in.CNT.rd_ack              = cnt_hi ? cnt_ack[4] : cnt_ack[2];
@@ -136,9 +152,7 @@ module hc_regs_tb #(
             r_in.IRQ_EN.budget_spent.swwel = locked;
             r_in.IRQ_EN.fault.swwel        = locked;
             r_in.WIN_BASE_LO.value.swwel = locked;
-            r_in.WIN_BASE_HI.value.swwel = locked;
             r_in.WIN_SIZE_LO.value.swwel = locked;
-            r_in.WIN_SIZE_HI.value.swwel = locked;
             r_in.TIMEOUT.cycles.swwel    = locked;
         end
         if (i == 0) begin : g_probe

@@ -6,7 +6,8 @@ class), that each port block answers for itself (INFO.index, a per-port counter 
 address of a port the instance does not have (issue 17: a 16-port block used to answer OKAY for them), for
 an unmapped offset and for a write to a read-only register; the range checks on the write data (value out
 of range or field written in part: field unchanged, the write's other fields applied, sticky flag of that
-port only); the configuration lock; and a constrained-random run — a writer and a reader at once, random
+port only); the configuration lock; the window's upper words (hc_window_hi: only the bits the address width
+needs, at 32, 40 and 64 bits); and a constrained-random run — a writer and a reader at once, random
 strobes, B/R backpressure and idle cycles, every answer checked against a model — with the AXI protocol
 checker on s_axil. Seeds are printed (HC_SEED replays).
 """
@@ -39,6 +40,22 @@ CFG_MASK = 0x1FF | 0x3 << 12 | 1 << 16 | 1 << 20 | 1 << 24
 
 def n_ports() -> int:
     return int(os.environ.get("HC_PORTS", "3"))
+
+
+def addr_width() -> int:
+    """The IP's address width the bench gives hc_window_hi (what WIN_BASE_HI / WIN_SIZE_HI store)."""
+    return int(os.environ.get("HC_ADDR_WIDTH", "32"))
+
+
+def win_hi_stored(off: int, value: int) -> int:
+    """What WIN_BASE_HI / WIN_SIZE_HI read back after `value` is written (with the old value merged in for
+    partial strobes): the base keeps its bits below ADDR_WIDTH, the size at most 2^(ADDR_WIDTH - 32)."""
+    aw = addr_width()
+    if aw >= 64:
+        return value
+    if off == WIN[1]:
+        return value & ((1 << max(aw - 32, 0)) - 1)
+    return min(value, 1 << max(aw - 32, 0))
 
 
 def port(i: int, offset: int) -> int:
@@ -255,6 +272,29 @@ async def test_lock(dut):
 
 
 @cocotb.test()
+async def test_window_hi(dut):
+    """WIN_BASE_HI / WIN_SIZE_HI (hc_window_hi) store only what the IP's address width needs: the base's
+    bits below ADDR_WIDTH, the size up to 2^(ADDR_WIDTH - 32); partial strobes merge with what is stored."""
+    tb = Tb(dut)
+    await tb.start()
+    aw = addr_width()
+    base_bits = 0xFFFF_FFFF if aw >= 64 else (1 << max(aw - 32, 0)) - 1
+    size_max = 0xFFFF_FFFF if aw >= 64 else 1 << max(aw - 32, 0)
+    last = port(n_ports() - 1, 0)
+    for value in (0xFFFF_FFFF, 0x8000_0001, 0x0000_0100, 0x0000_00FF, 1, 0):
+        for reg in (WIN[1], WIN[3]):
+            assert await tb.wr(last + reg, value) == AxiResp.OKAY
+        assert await tb.rd(last + WIN[1]) == value & base_bits, f"ADDR_WIDTH {aw}: base hi after 0x{value:08x}"
+        assert await tb.rd(last + WIN[3]) == min(value, size_max), f"ADDR_WIDTH {aw}: size hi after 0x{value:08x}"
+    await tb.wr(last + WIN[3], 0xFFFF_FFFF)
+    await tb.wr(last + WIN[3], 0x0000_0000, strb=0x2)                    # byte 1 only: merged with the stored value
+    want = min(0xFFFF_FFFF, size_max) & ~0xFF00
+    assert await tb.rd(last + WIN[3]) == min(want, size_max), f"ADDR_WIDTH {aw}: partial write of size hi"
+    assert await tb.rd(port(0, WIN[1])) == 0 and await tb.rd(port(0, WIN[3])) == 0, "other ports untouched"
+    dut._log.info("window hi words at ADDR_WIDTH %d: base keeps 0x%08x, size at most 0x%08x", aw, base_bits, size_max)
+
+
+@cocotb.test()
 async def test_random(dut):
     """A writer (random registers of random ports, random contiguous strobes, values in and out of range)
     and a reader (constant registers, absent ports) at the same time, with B/R backpressure and idle
@@ -293,6 +333,8 @@ async def test_random(dut):
                 if strb & byte and not 1 <= (value >> shift) & 0xFF <= TRACK_DEPTH:
                     keep &= ~(0xFF << shift)
         model[addr] = (old & ~keep) | (value & keep)
+        if off in (WIN[1], WIN[3]):
+            model[addr] = win_hi_stored(off, model[addr])
 
     async def writer() -> None:
         for _ in range(300):
@@ -334,16 +376,17 @@ async def test_random(dut):
                   {**counts, "p": p})
 
 
-@pytest.mark.parametrize("ports", [1, 3, 16])
-def test_hc_regs_block(ports: int) -> None:
+@pytest.mark.parametrize("ports,addr_width", [(1, 40), (3, 32), (16, 64)])
+def test_hc_regs_block(ports: int, addr_width: int) -> None:
     from hyperconnect import paths, regs
     from lib.runner import run_cocotb
     files = regs.generate()
     run_cocotb("hc_regs_tb", "test_hc_regs", paths.ROOT / "tests" / "hc_regs",
                [files["pkg"], files["port_pkg"], files["sv"], files["port_sv"],
-                paths.RTL / "hc_regs_axil.sv", paths.BENCH_RTL / "hc_bench_pkg.sv",
+                paths.RTL / "hc_regs_axil.sv", paths.RTL / "hc_window_hi.sv", paths.BENCH_RTL / "hc_bench_pkg.sv",
                 paths.BENCH_RTL / "axi_protocol_checker.sv", paths.ROOT / "tests" / "hc_regs" / "hc_regs_tb.sv"],
-               parameters={"P": ports}, build_name=f"hc_regs_{ports}", env={"HC_PORTS": str(ports)})
+               parameters={"P": ports, "ADDR_WIDTH": addr_width}, build_name=f"hc_regs_{ports}_{addr_width}",
+               env={"HC_PORTS": str(ports), "HC_ADDR_WIDTH": str(addr_width)})
 
 
 def test_c_header_is_strict_c11(tmp_path) -> None:
