@@ -10,7 +10,7 @@ HC     := $(VENV)/bin/hc
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 unexport VERILATOR_ROOT
 
-.PHONY: all venv demo test lint bench synth reproduce soak clean
+.PHONY: all venv demo test lint bench synth reproduce soak formal clean
 
 all: test
 
@@ -28,7 +28,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(HC) lint
-	$(VENV)/bin/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile tests
+	$(VENV)/bin/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile --durations=15 tests
 
 lint: $(STAMP)
 	$(HC) lint
@@ -50,6 +50,10 @@ reproduce: $(STAMP)
 
 soak: $(STAMP)
 	$(HC) soak
+
+# every formal proof, the bounded ones that have a deeper variant at full depth (make test runs them shallower)
+formal: $(STAMP)
+	HC_FORMAL_FULL=1 $(VENV)/bin/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile tests/formal
 
 clean:
 	rm -rf build sim_build tests/*/sim_build

@@ -7,7 +7,6 @@ every channel (HC_STRESS). Random tests print their seed; HC_SEED=<n> replays on
 from __future__ import annotations
 
 import math
-import os
 import random
 
 import cocotb
@@ -17,7 +16,7 @@ from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
 from lib.axi_master import AxiMasterDriver
 from lib.axi_mem import AxiMemSlave
 from lib.axi_ref import DECERR, FIXED, INCR, SLVERR, WRAP, Burst, ErrorMap, WriteRegion, crosses_4k
-from lib.env import HandshakeCounter, drain, knobs, seeded_rng, start_clock_reset
+from lib.env import HandshakeCounter, drain, knobs, random_txns, seeded_rng, start_clock_reset
 
 BUS = 8                      # bytes: DATA_WIDTH 64
 TRACK_DEPTH = 16
@@ -330,7 +329,7 @@ async def test_config_change_under_traffic(dut):
 async def test_random(dut):
     """Constrained-random reads and writes over phases of random (beta, L), checked by the scoreboard."""
     rng = seeded_rng("random")
-    total = int(os.environ.get("HC_RANDOM_TXNS", "20000"))
+    total = random_txns()
     tb = Tb(dut, rng, reorder=True)
     await tb.start()
     done = 0

@@ -8,7 +8,6 @@ every channel) and S_COUNT 1 and 16 (random only). HC_SEED=<n> replays a random 
 
 from __future__ import annotations
 
-import os
 import random
 
 import cocotb
@@ -18,7 +17,7 @@ from cocotb.triggers import ClockCycles, RisingEdge
 from lib.axi_master import AxiMasterDriver
 from lib.axi_mem import AxiMemSlave
 from lib.axi_ref import DECERR, INCR, SLVERR, Burst, ErrorMap, WriteRegion
-from lib.env import HandshakeCounter, drain, knobs, seeded_rng, start_clock_reset
+from lib.env import HandshakeCounter, drain, knobs, random_txns, seeded_rng, start_clock_reset
 
 BUS = 8
 ID_WIDTH = 4
@@ -270,7 +269,7 @@ async def test_no_bubble_between_ports(dut):
 async def test_random(dut):
     """Constrained-random reads and writes from every port at once, reordering memory, scoreboarded."""
     rng = seeded_rng("random")
-    total = int(os.environ.get("HC_RANDOM_TXNS", "20000"))
+    total = random_txns()
     tb = Tb(dut, rng, reorder=True)
     await start_clock_reset(dut)
 

@@ -24,6 +24,14 @@ def seeded_rng(test_name: str) -> random.Random:
     return random.Random(seed)
 
 
+def random_txns() -> int:
+    """Transactions of a module's constrained-random test (axi_exbar, axi_burst_equalizer): HC_RANDOM_TXNS,
+    else 8000 per configuration in `make test` (20,000 until issue 17's counter bank made CI take 51 minutes
+    of its 45; `HC_RANDOM_TXNS=20000 make test` runs the longer version, and `make soak` drives a million
+    through the whole IP)."""
+    return int(os.environ.get("HC_RANDOM_TXNS", "8000"))
+
+
 async def start_clock_reset(dut, cycles: int = 5) -> None:
     cocotb.start_soon(Clock(dut.aclk, 10, unit="ns").start())
     dut.aresetn.value = 0
