@@ -5,11 +5,13 @@
 // Why: the window is checked against ADDR_WIDTH-bit addresses, so of the 64 bits the two words can hold
 // only ADDR_WIDTH - 32 bits of the base and one more of the size mean anything. At 32-bit addresses the
 // generated block kept 64 flip-flops per port that nothing read but software (issue 17: measured at 4
-// ports, storing them here saves 64 FF and about 110 LUT per port, most of it in the read-back).
+// ports, storing them here saves 63 FF and 97 LUT per port, most of it in the read-back).
 //   WIN_BASE_HI  keeps bits [ADDR_WIDTH-33:0] (none at ADDR_WIDTH <= 32); the others read 0.
-//   WIN_SIZE_HI  keeps min(value, 2^(ADDR_WIDTH-32)) at ADDR_WIDTH < 64 (a window of 2^ADDR_WIDTH bytes
-//                or more covers every address, which is what axi_hyperconnect's clamp makes of any larger
-//                size: at 32-bit addresses one bit, "4 GB or more"), all 32 bits at ADDR_WIDTH 64.
+//   WIN_SIZE_HI  keeps min(value, 2^(ADDR_WIDTH-32)) at 32 <= ADDR_WIDTH < 64, min(value, 1) below 32
+//                (one bit, "4 GB or more"), all 32 bits at ADDR_WIDTH 64: a size of 2^ADDR_WIDTH bytes or
+//                more covers every address (axi_hyperconnect's clamp), and a stored HI word at the limit
+//                keeps it there whatever WIN_SIZE_LO holds. Only this word is clamped; WIN_SIZE_LO keeps
+//                what was written.
 // A write with partial strobes merges with the stored (read-back) value before it is stored. While
 // `locked` (LOCK.locked), writes are acknowledged and ignored, as the block's own locked fields are.
 //

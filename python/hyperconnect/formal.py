@@ -63,9 +63,9 @@ def run(job: str, task: str, timeout: float = 900.0, sby: Path | None = None) ->
     return result.returncode == 0 and "DONE (PASS" in result.stdout, summary
 
 
-def check(job: str, task: str) -> None:
+def check(job: str, task: str, timeout: float = 900.0) -> None:
     """Run one task (a pytest check): print its summary, fail with it unless the proof passed."""
-    ok, summary = run(job, task)
+    ok, summary = run(job, task, timeout=timeout)
     print(summary)
     assert ok, summary
 

@@ -169,11 +169,11 @@ package hc_port_regs_pkg;
 
     typedef struct {
         logic swwel;
-    } hc_port__win_lo_t_desc_c1663129_name_6f66c6a4__value__in_t;
+    } hc_port__win_lo_t_desc_cc39d016_name_6f66c6a4__value__in_t;
 
     typedef struct {
-        hc_port__win_lo_t_desc_c1663129_name_6f66c6a4__value__in_t value;
-    } hc_port__win_lo_t_desc_c1663129_name_6f66c6a4__in_t;
+        hc_port__win_lo_t_desc_cc39d016_name_6f66c6a4__value__in_t value;
+    } hc_port__win_lo_t_desc_cc39d016_name_6f66c6a4__in_t;
 
     typedef struct packed {
         logic [31:0] value;
@@ -195,13 +195,13 @@ package hc_port_regs_pkg;
 
     typedef struct packed {
         logic [31:0] value;
-    } hc_port__win_hi_t_name_dfa51f71__external__fields__in_t;
+    } hc_port__win_hi_t_name_77fcc8c9__external__fields__in_t;
 
     typedef struct {
         logic rd_ack;
-        hc_port__win_hi_t_name_dfa51f71__external__fields__in_t rd_data;
+        hc_port__win_hi_t_name_77fcc8c9__external__fields__in_t rd_data;
         logic wr_ack;
-    } hc_port__win_hi_t_name_dfa51f71__external__in_t;
+    } hc_port__win_hi_t_name_77fcc8c9__external__in_t;
 
     typedef struct {
         logic hwset;
@@ -272,10 +272,10 @@ package hc_port_regs_pkg;
         hc_port__IRQ_STATUS__in_t IRQ_STATUS;
         hc_port__CNT__external__in_t CNT;
         hc_port__cnt_t_name_5f2db6bf__in_t MAX_RD_LATENCY;
-        hc_port__win_lo_t_desc_c1663129_name_6f66c6a4__in_t WIN_BASE_LO;
+        hc_port__win_lo_t_desc_cc39d016_name_6f66c6a4__in_t WIN_BASE_LO;
         hc_port__win_hi_t_name_e00aa632__external__in_t WIN_BASE_HI;
         hc_port__win_lo_t_name_51ed7492__in_t WIN_SIZE_LO;
-        hc_port__win_hi_t_name_dfa51f71__external__in_t WIN_SIZE_HI;
+        hc_port__win_hi_t_name_77fcc8c9__external__in_t WIN_SIZE_HI;
         hc_port__FAULT__in_t FAULT;
         hc_port__TIMEOUT__in_t TIMEOUT;
         hc_port__INFO__in_t INFO;
@@ -399,11 +399,11 @@ package hc_port_regs_pkg;
 
     typedef struct {
         logic [19:0] value;
-    } hc_port__win_lo_t_desc_c1663129_name_6f66c6a4__value__out_t;
+    } hc_port__win_lo_t_desc_cc39d016_name_6f66c6a4__value__out_t;
 
     typedef struct {
-        hc_port__win_lo_t_desc_c1663129_name_6f66c6a4__value__out_t value;
-    } hc_port__win_lo_t_desc_c1663129_name_6f66c6a4__out_t;
+        hc_port__win_lo_t_desc_cc39d016_name_6f66c6a4__value__out_t value;
+    } hc_port__win_lo_t_desc_cc39d016_name_6f66c6a4__out_t;
 
     typedef struct packed {
         logic [31:0] value;
@@ -426,14 +426,14 @@ package hc_port_regs_pkg;
 
     typedef struct packed {
         logic [31:0] value;
-    } hc_port__win_hi_t_name_dfa51f71__external__fields__out_t;
+    } hc_port__win_hi_t_name_77fcc8c9__external__fields__out_t;
 
     typedef struct {
         logic req;
         logic req_is_wr;
-        hc_port__win_hi_t_name_dfa51f71__external__fields__out_t wr_data;
-        hc_port__win_hi_t_name_dfa51f71__external__fields__out_t wr_biten;
-    } hc_port__win_hi_t_name_dfa51f71__external__out_t;
+        hc_port__win_hi_t_name_77fcc8c9__external__fields__out_t wr_data;
+        hc_port__win_hi_t_name_77fcc8c9__external__fields__out_t wr_biten;
+    } hc_port__win_hi_t_name_77fcc8c9__external__out_t;
 
     typedef struct {
         logic value;
@@ -474,10 +474,10 @@ package hc_port_regs_pkg;
         hc_port__IRQ_STATUS__out_t IRQ_STATUS;
         hc_port__CNT_CTRL__out_t CNT_CTRL;
         hc_port__CNT__external__out_t CNT;
-        hc_port__win_lo_t_desc_c1663129_name_6f66c6a4__out_t WIN_BASE_LO;
+        hc_port__win_lo_t_desc_cc39d016_name_6f66c6a4__out_t WIN_BASE_LO;
         hc_port__win_hi_t_name_e00aa632__external__out_t WIN_BASE_HI;
         hc_port__win_lo_t_name_51ed7492__out_t WIN_SIZE_LO;
-        hc_port__win_hi_t_name_dfa51f71__external__out_t WIN_SIZE_HI;
+        hc_port__win_hi_t_name_77fcc8c9__external__out_t WIN_SIZE_HI;
         hc_port__FAULT__out_t FAULT;
         hc_port__TIMEOUT__out_t TIMEOUT;
     } hc_port__out_t;

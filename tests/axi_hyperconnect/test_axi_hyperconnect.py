@@ -319,7 +319,7 @@ async def test_random_with_runtime_changes(dut):
     memory, scoreboarded, protocol
     checkers on every interface, while software changes nominal length, outstanding limits, priority,
     reservation, budgets, period, G and decouples/recouples ports. HC_SOAK_TXNS sets the number of
-    transactions (default HC_RANDOM_TXNS / 4 = 5000; `make soak` runs 1,000,000 in shards)."""
+    transactions (HC_SOAK_TXNS, else HC_RANDOM_TXNS / 4, else 5000; `make soak` runs 1,000,000 in shards)."""
     rng = seeded_rng("random_with_runtime_changes")
     total = int(os.environ.get("HC_SOAK_TXNS", int(os.environ.get("HC_RANDOM_TXNS", "20000")) // 4))
     tb = Tb(dut, rng)

@@ -290,7 +290,8 @@ async def test_window_hi(dut):
     await tb.wr(last + WIN[3], 0x0000_0000, strb=0x2)                    # byte 1 only: merged with the stored value
     want = min(0xFFFF_FFFF, size_max) & ~0xFF00
     assert await tb.rd(last + WIN[3]) == min(want, size_max), f"ADDR_WIDTH {aw}: partial write of size hi"
-    assert await tb.rd(port(0, WIN[1])) == 0 and await tb.rd(port(0, WIN[3])) == 0, "other ports untouched"
+    if n_ports() > 1:
+        assert await tb.rd(port(0, WIN[1])) == 0 and await tb.rd(port(0, WIN[3])) == 0, "other ports untouched"
     dut._log.info("window hi words at ADDR_WIDTH %d: base keeps 0x%08x, size at most 0x%08x", aw, base_bits, size_max)
 
 
