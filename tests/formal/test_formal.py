@@ -35,7 +35,7 @@ PROOFS = [("hc_addr_mux", "bmc"), ("hc_addr_mux", "prove"), ("hc_addr_mux", "kno
 @pytest.mark.parametrize("job,task", PROOFS)
 def test_proof(job: str, task: str) -> None:
     # (the deeper variants took 11-16 minutes each beside other jobs)
-    formal.check(job, task, timeout=3600.0 if task.endswith("_full") else 900.0)
+    formal.check(job, task, timeout=3600.0 if FULL else 900.0)
 
 
 # the W register of hc_watchdog replaced by the wires it had before issue 15
