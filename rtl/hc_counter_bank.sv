@@ -7,30 +7,32 @@
 // (word 7, MAX_RD_LATENCY, stays in hc_port_counters). Each port keeps the events since its last turn in
 // small pending sums (hc_port_counters); the bank visits every (port, word) in turn, 8 steps per port
 // (word order 0 2 1 3 4 6 5, then one idle step), and adds the pending sum into the stored word:
-//   step 0  the word is chosen; `take` tells the port (the sum restarts with this cycle's event), the
-//           sum, the word's zero flag and whether it is a software read are registered
+//   choice  the next word is chosen and registered, with `take` decoded for its port (flip-flops)
+//   step 0  `take` tells the port (the sum restarts with this cycle's event); the sum, the word's zero
+//           flag and whether it is a software read are registered
 //   step 1  the stored word is read (LUT-RAM, asynchronous, at the registered address), added to the
 //           registered sum and written back; TXN and STALL words saturate at 0xFFFFFFFF (a sticky bit
 //           beside the count: the answer reads all ones once it is set), a BYTES_LO word's carry is
 //           kept (one flop per port and direction) and added at that port's BYTES_HI step. A HI step
 //           that would come right after its LO step (software reads can put it there) waits a cycle,
 //           so the carry is in its flop and no adder output reaches step 0.
-// Software reads: a request (port, word) is registered and taken as the next step 0 ahead of the turn
+// Software reads: a request (port, word) is registered and taken as the next choice ahead of the turn
 // (the turn waits); the answer is that step's sum, registered. A BYTES_HI read first takes its LO word's
 // step (not answered), then, after the one-cycle wait, its own: so every answer is exact, it counts
 // every event up to and including the request's cycle (HI with the carries of all of them).
 // The turn comes back to a sum at least every 8 * PORTS steps; a read holds the turn for at most 3
 // cycles (a HI read: LO step, wait, HI step; a LO read: its step and the turn's HI step waiting after
-// it), and reads come at least 6 cycles apart (hc_regs_axil: 8 or more), so the turn advances at least
+// it), and reads come at least 6 cycles apart (hc_regs_axil: 9 or more), so the turn advances at least
 // every other cycle: the pending sums are sized for twice a round (hc_axi_pkg::cnt_gap).
 // Clear: a port's `clear` sets its words' zero flags (a flagged word reads as 0 in step 1) and empties
 // its pending sums and carries, so a clear takes effect in one cycle whatever the turn; a step already
 // under way for that port writes a stale sum that the flag hides, and its carry is dropped.
-// Latency: a software read is answered (cpu_ack) 3 cycles after cpu_req, a BYTES_HI read 5.
+// Latency: a software read is answered (cpu_ack) 4 cycles after cpu_req, a BYTES_HI read 6 (one more
+//   than before the choice was registered, issue 17).
 // Parameters: PORTS (1..16).
 // Assumes: a new cpu_req only after the previous read's cpu_ack and at least 6 cycles after the previous
 //   cpu_req (the port blocks stall while their external register file is pending, and hc_regs_axil
-//   starts one access at a time: 8 cycles or more apart), and never for word 7.
+//   starts one access at a time: 9 cycles or more apart), and never for word 7.
 module hc_counter_bank #(
     parameter int PORTS = 4,
     localparam int PI = PORTS > 1 ? $clog2(PORTS) : 1,
@@ -64,19 +66,38 @@ module hc_counter_bank #(
     logic [PI-1:0] req_p;
     logic [2:0]    req_w;
 
-    // step 0's word: a waiting software read's, else the turn's; it waits a cycle (no step 0) when it
-    // is a BYTES_HI word whose LO word step 1 is adding right now (the carry is in its flop a cycle
-    // later), so no adder output reaches step 0
-    logic          s1_v, s1_z, s1_kill, s1_cpu;
-    logic [PI-1:0] s1_p;
-    logic [2:0]    s1_w;
+    // the choice: the next step 0's word, registered (issue 17: decoded from the turn and the waiting
+    // read in the cycle of step 0, `take` ran through the ports' pending-sum adders, 7 LUT levels): a
+    // waiting software read's, else the turn's; it waits a cycle (no step 0 next) when it is a BYTES_HI
+    // word whose LO word is in step 0 now (that step 1 sets the carry flop a cycle later), so no adder
+    // output reaches step 0
+    logic          s0_v, s0_cpu, s1_v, s1_z, s1_kill, s1_cpu;
+    logic [PI-1:0] s0_p, s1_p;
+    logic [2:0]    s0_w, s1_w;
+    logic [PORTS*5-1:0] take_q;
     wire [PI-1:0]  c_p  = req_v ? req_p : turn;
     wire [2:0]     c_w  = req_v ? req_w : {step[2], step[0], step[1]};   // 0 2 1 3 4 6 5 7
-    wire           hold = s1_v && s1_p == c_p && !s1_w[2] && !s1_w[0] && c_w == s1_w + 3'd1;
-    wire           ins  = req_v && !hold;                           // a software read takes this step 0
-    wire [PI-1:0]  s0_p = c_p;
-    wire [2:0]     s0_w = c_w;
-    wire           s0_v = c_w != 3'd7 && !hold;
+    wire           hold = s0_v && s0_p == c_p && !s0_w[2] && !s0_w[0] && c_w == s0_w + 3'd1;
+    wire           ins  = req_v && !hold;                           // a software read takes the next step 0
+    wire           c_v  = c_w != 3'd7 && !hold;
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            s0_v <= 1'b0; s0_cpu <= 1'b0; s0_p <= '0; s0_w <= '0; take_q <= '0;
+        end else begin
+            s0_v   <= c_v;
+            s0_cpu <= ins && !req_lo;                  // (a HI read's LO step is not the answer)
+            s0_p   <= c_p;
+            s0_w   <= c_w;
+            for (int p = 0; p < PORTS; p++) begin
+                take_q[p*5 + 0] <= c_v && 32'(c_p) == p && c_w == 3'd0;
+                take_q[p*5 + 1] <= c_v && 32'(c_p) == p && c_w == 3'd2;
+                take_q[p*5 + 2] <= c_v && 32'(c_p) == p && c_w == 3'd4;
+                take_q[p*5 + 3] <= c_v && 32'(c_p) == p && c_w == 3'd5;
+                take_q[p*5 + 4] <= c_v && 32'(c_p) == p && c_w == 3'd6;
+            end
+        end
+    end
+    assign take = take_q;
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
@@ -122,19 +143,6 @@ module hc_counter_bank #(
         endcase
     end
 
-    always_comb begin
-        take = '0;
-        for (int p = 0; p < PORTS; p++) begin
-            if (s0_v && 32'(s0_p) == p) begin
-                take[p*5 + 0] = s0_w == 3'd0;
-                take[p*5 + 1] = s0_w == 3'd2;
-                take[p*5 + 2] = s0_w == 3'd4;
-                take[p*5 + 3] = s0_w == 3'd5;
-                take[p*5 + 4] = s0_w == 3'd6;
-            end
-        end
-    end
-
     // ---- step 1 registers
     logic [NB-1:0] s1_b;
 
@@ -146,7 +154,7 @@ module hc_counter_bank #(
             s1_v    <= s0_v;
             s1_z    <= zero[s0_p * 8 + 32'(s0_w)];
             s1_kill <= clear[s0_p];
-            s1_cpu  <= ins && !req_lo;                 // (a HI read's LO step is not the answer)
+            s1_cpu  <= s0_cpu;
             s1_p    <= s0_p;
             s1_w    <= s0_w;
             s1_b    <= s0_b;

@@ -68,9 +68,15 @@ module hc_fifo #(
     // or when the last entry leaves while another comes: then it is the only one). The bits above HB
     // (HEAD_BITS < WIDTH) are kept in their own LUT-RAM, read at the read pointer only.
     localparam int HB = HEAD_REG ? HEAD_BITS : WIDTH;
+    // The slot at the write pointer is free whenever the FIFO is not full, so it is written in every such
+    // cycle, push or not (issue 17: the RAM's write enable is then a flop, not the user's late push — in
+    // hc_w_tracker a beat's handshake decided it); only the pointers wait for the push. Full, it is written
+    // only when a pop frees the slot in the same cycle (CHECKED 0 takes that push; CHECKED 1 never pushes
+    // while full, so its write enable is the flop alone).
+    wire mem_we = CHECKED ? !full_q : !full_q || do_push;
     logic [HB-1:0] mem [DEPTH];                      // (HEAD_REG: the registered bits; else the whole entry)
     always_ff @(posedge clk) begin
-        if (do_push) mem[wr_ptr] <= push_data[HB-1:0];
+        if (mem_we) mem[wr_ptr] <= push_data[HB-1:0];
     end
     if (HEAD_REG) begin : g_head_reg
         logic [HB-1:0] head_q;
@@ -86,7 +92,7 @@ module hc_fifo #(
         if (HB < WIDTH) begin : g_part
             logic [WIDTH-HB-1:0] mem_hi [DEPTH];
             always_ff @(posedge clk) begin
-                if (do_push) mem_hi[wr_ptr] <= push_data[WIDTH-1:HB];
+                if (mem_we) mem_hi[wr_ptr] <= push_data[WIDTH-1:HB];
             end
             assign head = {mem_hi[rd_ptr], head_q};
         end else begin : g_full

@@ -20,8 +20,11 @@
 // AXI forbids, cannot slip a checked request past the guard); the window copy the check uses is frozen
 // while a forwarded request waits for READY, so a software change of the window cannot withdraw it
 // (AXI: VALID may not fall before its handshake).
-// Timing: s_axi_arready/awready do not depend on the verdict (a rejected request is taken when the
-// equalizer is ready, as a forwarded one would be); the window bounds are registered from the
+// Timing: PRECHECK 0: s_axi_arready/awready do not depend on the verdict (a rejected request is taken
+// when the equalizer is ready, as a forwarded one would be: the verdict is address arithmetic on the
+// request path); PRECHECK 1: the verdict is a stored bit, so a rejected request is taken without waiting
+// for the equalizer (issue 17: the equalizer's READY ran through the rejection into rd_local/b_local,
+// 7 LUT levels); the window bounds are registered from the
 // configuration (a change applies from the next cycle); "answering a rejected request now"
 // (rd_local, b_local) is a flip-flop, so the R/B choice and RREADY/BREADY toward the equalizer start at one
 // flop; its input takes the outstanding count's zero flag as registered, so when a rejected request waits
@@ -160,8 +163,12 @@ module hc_guard #(
 
     wire                    ar_pass = ar_legal && ar_win;
 
+    // a rejected request is taken without waiting for the equalizer when its verdict is a stored bit
+    // (PRECHECK); checked here, only when the equalizer is ready (READY then needs no verdict)
+    wire rej_ready_ar = PRECHECK ? 1'b1 : m_axi_arready;
+    wire rej_ready_aw = PRECHECK ? 1'b1 : m_axi_awready;
     assign m_axi_arvalid = s_axi_arvalid && ar_pass && !rd_err;
-    assign s_axi_arready = !rd_err && m_axi_arready;
+    assign s_axi_arready = !rd_err && (ar_pass ? m_axi_arready : rej_ready_ar);
     assign s_axi_rvalid  = rd_local ? 1'b1 : m_axi_rvalid;
     assign m_axi_rready  = !rd_local && s_axi_rready;
     assign s_axi_rid     = rd_local ? rd_err_id : m_axi_rid;
@@ -170,23 +177,30 @@ module hc_guard #(
     assign s_axi_rlast   = rd_local ? (rd_err_left == 9'd1) : m_axi_rlast;
 
     wire ar_fwd  = m_axi_arvalid && m_axi_arready;
-    wire ar_rej  = s_axi_arvalid && !ar_pass && !rd_err && m_axi_arready;
+    wire ar_rej  = s_axi_arvalid && !ar_pass && !rd_err && rej_ready_ar;
     wire r_done  = m_axi_rvalid && m_axi_rready && m_axi_rlast;
     wire r_local = rd_local && s_axi_rready;
     assign fault_win_rd   = ar_rej && !ar_win;
     assign fault_proto_rd = ar_rej && !ar_legal;
 
-    wire rd_zero_next = hc_axi_pkg::count_zero_next(16'(rd_out), rd_zero, ar_fwd, r_done);
+    // The forwarded-read count takes the AR handshake a cycle late, from a flop (issue 17: the equalizer's
+    // READY ran into the count's zero flag, the critical path at one seed); its RLAST cannot come before
+    // that (a read's data follows its AR by a cycle or more), and a rejected read is not answered while a
+    // forwarded one is still on its way into the count (!ar_fwd_q below).
+    logic ar_fwd_q;
+    wire rd_zero_next = hc_axi_pkg::count_zero_next(16'(rd_out), rd_zero, ar_fwd_q, r_done);
     wire rd_err_next  = ar_rej || (rd_err && !(r_local && rd_err_left == 9'd1));
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            rd_out <= '0; rd_zero <= 1'b1; rd_err <= 1'b0; rd_local <= 1'b0;
+            rd_out <= '0; rd_zero <= 1'b1; rd_err <= 1'b0; rd_local <= 1'b0; ar_fwd_q <= 1'b0;
             rd_err_id <= '0; rd_err_resp <= DECERR; rd_err_left <= '0;
         end else begin
-            rd_out   <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(rd_out), ar_fwd, r_done));
+            ar_fwd_q <= ar_fwd;
+            rd_out   <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(rd_out), ar_fwd_q, r_done));
             rd_zero  <= rd_zero_next;
             rd_err   <= rd_err_next;
-            rd_local <= rd_err_next && rd_zero;   // (the count's flag as it is: no completion on this input)
+            // (the count's flag as it is: no completion on this input)
+            rd_local <= rd_err_next && rd_zero && !ar_fwd_q;
             if (ar_rej) begin
                 rd_err_id <= s_axi_arid; rd_err_left <= 9'(s_axi_arlen) + 9'd1;
                 rd_err_resp <= ar_legal ? DECERR : SLVERR;
@@ -212,11 +226,11 @@ module hc_guard #(
 
     wire  aw_pass  = aw_legal && aw_win;
     wire aw_fwd   = m_axi_awvalid && m_axi_awready;
-    wire aw_rej   = s_axi_awvalid && !aw_pass && !wr_err && m_axi_awready;
+    wire aw_rej   = s_axi_awvalid && !aw_pass && !wr_err && rej_ready_aw;
     wire w_drop   = !w_pass && wr_err_data;          // the next beat belongs to the rejected AW
 
     assign m_axi_awvalid = s_axi_awvalid && aw_pass && !wr_err;
-    assign s_axi_awready = !wr_err && m_axi_awready;
+    assign s_axi_awready = !wr_err && (aw_pass ? m_axi_awready : rej_ready_aw);
     assign m_axi_wvalid  = s_axi_wvalid && w_pass;
     assign s_axi_wready  = w_pass ? m_axi_wready : w_drop;
     assign s_axi_bvalid  = b_local ? 1'b1 : m_axi_bvalid;
@@ -230,20 +244,24 @@ module hc_guard #(
     wire w_last_drop = w_drop && s_axi_wvalid && s_axi_wlast;
     wire b_done = m_axi_bvalid && m_axi_bready;
 
-    wire wr_zero_next     = hc_axi_pkg::count_zero_next(16'(wr_out), wr_zero, aw_fwd, b_done);
+    // (the forwarded-write count, as the reads': the AW handshake a cycle late; a B cannot come before it)
+    logic aw_fwd_q;
+    wire wr_zero_next     = hc_axi_pkg::count_zero_next(16'(wr_out), wr_zero, aw_fwd_q, b_done);
     wire wr_err_next      = aw_rej || (wr_err && !(b_local && s_axi_bready));
     wire wr_err_data_next = aw_rej || (wr_err_data && !w_last_drop);
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
             wr_out <= '0; wr_zero <= 1'b1; w_owed <= '0; w_pass <= 1'b0; wr_err <= 1'b0; wr_err_data <= 1'b0;
+            aw_fwd_q <= 1'b0;
             b_local <= 1'b0; wr_err_id <= '0; wr_err_resp <= DECERR;
         end else begin
-            wr_out  <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(wr_out), aw_fwd, b_done));
+            aw_fwd_q <= aw_fwd;
+            wr_out  <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(wr_out), aw_fwd_q, b_done));
             wr_zero <= wr_zero_next;
             wr_err      <= wr_err_next;
             wr_err_data <= wr_err_data_next;
             // (a write rejected now has its data to drop first, so wr_err_next's AW term cannot matter here)
-            b_local     <= wr_err && !(b_local && s_axi_bready) && !wr_err_data_next && wr_zero;
+            b_local     <= wr_err && !(b_local && s_axi_bready) && !wr_err_data_next && wr_zero && !aw_fwd_q;
             w_owed <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(w_owed), aw_fwd, w_last_fwd));
             case ({aw_fwd, w_last_fwd})                  // w_owed != 0 after this cycle
                 2'b10:   w_pass <= 1'b1;
@@ -283,10 +301,13 @@ module hc_guard #(
         end
         return first >= (XW'(win_lo_q) << 12) && last_excl <= (XW'(win_hi_q) << 12);
     endfunction
-    logic f_rd_zero_q, f_wr_zero_q;                  // the outstanding-zero flags of the last cycle
-    always_ff @(posedge aclk)
+    logic f_rd_zero_q, f_wr_zero_q;                  // nothing forwarded outstanding last cycle (counted
+    always_ff @(posedge aclk)                        // or on its way into the count)
         if (!aresetn) {f_rd_zero_q, f_wr_zero_q} <= 2'b11;
-        else          {f_rd_zero_q, f_wr_zero_q} <= {rd_zero, wr_zero};
+        else          {f_rd_zero_q, f_wr_zero_q} <= {rd_zero && !ar_fwd_q, wr_zero && !aw_fwd_q};
+    // forwarded requests without their response: the count plus the handshake on its way into it
+    wire [COUNT_WIDTH:0] f_rd_fwd = (COUNT_WIDTH+1)'(rd_out) + (COUNT_WIDTH+1)'(ar_fwd_q);
+    wire [COUNT_WIDTH:0] f_wr_fwd = (COUNT_WIDTH+1)'(wr_out) + (COUNT_WIDTH+1)'(aw_fwd_q);
     logic f_past_unused, f_live;
     hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past(f_past_unused), .f_live);
     logic f_compliant;                               // no initial value: the solver picks it, once per run
@@ -314,10 +335,11 @@ module hc_guard #(
     end
     always_comb if (aresetn) begin
         // the interconnect answers only what was forwarded (B after the burst's data)
-        if (m_axi_rvalid) assume (rd_out != '0);
-        if (m_axi_bvalid) assume (wr_out > w_owed);
-        assume (!(rd_out == '1 && m_axi_arvalid));     // counters sized for the interconnect's depth
-        assume (!(wr_out == '1 && m_axi_awvalid));
+        if (m_axi_rvalid) assume (f_rd_fwd != '0);
+        if (m_axi_bvalid) assume (f_wr_fwd > (COUNT_WIDTH+1)'(w_owed));
+        // counters sized for the interconnect's depth
+        assume (!(f_rd_fwd >= (COUNT_WIDTH+1)'({COUNT_WIDTH{1'b1}}) && m_axi_arvalid));
+        assume (!(f_wr_fwd >= (COUNT_WIDTH+1)'({COUNT_WIDTH{1'b1}}) && m_axi_awvalid));
         // a request enters the interconnect only if legal and inside the window (the window as registered
         // from the configuration) — in every cycle, whatever the accelerator does
         if (m_axi_arvalid)
@@ -330,14 +352,14 @@ module hc_guard #(
         if (m_axi_wvalid) assert (w_owed != '0 || (m_axi_awvalid && m_axi_awready));
         if (w_drop) assert (!w_pass);
         // local answers are errors, RLAST exactly on the last of AxLEN + 1 beats, after the forwarded ones
-        if (rd_local) assert (rd_out == '0 && rd_err_left != '0 && (s_axi_rresp == DECERR || s_axi_rresp == SLVERR));
-        if (b_local) assert (wr_out == '0 && (s_axi_bresp == DECERR || s_axi_bresp == SLVERR));
+        if (rd_local) assert (f_rd_fwd == '0 && rd_err_left != '0 && (s_axi_rresp == DECERR || s_axi_rresp == SLVERR));
+        if (b_local) assert (f_wr_fwd == '0 && (s_axi_bresp == DECERR || s_axi_bresp == SLVERR));
         // a rejection is reported as exactly the fault(s) it is
         if (fault_win_rd || fault_proto_rd) assert (ar_rej);
         if (ar_rej) assert (fault_win_rd || fault_proto_rd);
         if (fault_win_wr || fault_proto_wr) assert (aw_rej);
         if (aw_rej) assert (fault_win_wr || fault_proto_wr);
-        assert (w_owed <= wr_out);
+        assert ((COUNT_WIDTH+1)'(w_owed) <= f_wr_fwd);
         // invariants (true in every reachable state; they make the induction go through)
         if (rd_err) assert (rd_err_left != '0 && rd_err_left <= 9'd256);
         assert (rd_err_resp[1] && wr_err_resp[1]);                  // SLVERR or DECERR
@@ -346,6 +368,8 @@ module hc_guard #(
         if (rd_local) assert (rd_zero);
         if (b_local) assert (wr_zero);
         if (wr_err_data) assert (wr_err);
+        if (rd_err) assert (!ar_fwd_q);                 // nothing is forwarded while a rejection is pending
+        if (wr_err) assert (!aw_fwd_q);
         assert (w_pass == (w_owed != '0));
     end
 `endif

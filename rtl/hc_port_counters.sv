@@ -17,9 +17,10 @@
 // Read latency uses a FIFO of AR timestamps popped on RLAST: the port's R data comes back in AR order
 // (the equalizer answers a port's reads in request order, whatever their IDs), so the head always
 // belongs to the completing read. `ar_room` is low while the FIFO has no room for one more stamp (the
-// stamps are pushed and popped one cycle after their handshakes, from flip-flops); the port then holds AR (never
-// happens with DEPTH above the reads the equalizer can hold, TRACK_DEPTH + 2; it keeps the bookkeeping
-// exact regardless).
+// stamps are pushed and popped one cycle after their handshakes, from flip-flops; the flag keeps one
+// entry spare for a handshake it does not wait to see); the port then holds AR (hc_supervisor sizes
+// DEPTH one above the reads the port can hold, TRACK_DEPTH + 2 + REQ_DEPTH, so this is rare; it keeps
+// the bookkeeping exact regardless).
 // Time base: `now` comes from hc_period (one 33-bit cycle counter for the whole IP); a stamp is `now` at
 // the AR and a read's age `now` minus its stamp, so where the count started does not matter.
 // Saturation: the ages are 33 bits, exact below 2^33 cycles; an age of 2^32 - 1 or more reads as
@@ -35,7 +36,7 @@
 // Latency: none on the data path (observer; ar_room is a registered-state gate). A pending sum shows an
 //   event from the next cycle; MAX_RD_LATENCY from the third cycle after the RLAST (the handshake is
 //   registered before the stamp FIFO, the latency before the comparison).
-// Parameters: DEPTH (timestamps, >= 1), PORTS (ports sharing the bank, 1..16: sizes the pending sums)
+// Parameters: DEPTH (timestamps, >= 2), PORTS (ports sharing the bank, 1..16: sizes the pending sums)
 module hc_port_counters #(
     parameter int DEPTH = 18,
     parameter int PORTS = 4
@@ -58,7 +59,7 @@ module hc_port_counters #(
     output logic [31:0]   max_rd_latency
 );
     initial begin
-        if (DEPTH < 1) $fatal(1, "hc_port_counters: DEPTH must be >= 1 (got %0d)", DEPTH);
+        if (DEPTH < 2) $fatal(1, "hc_port_counters: DEPTH must be >= 2 (got %0d)", DEPTH);
         if (PORTS < 1 || PORTS > 16) $fatal(1, "hc_port_counters: PORTS must be 1..16 (got %0d)", PORTS);
     end
     localparam int NB = hc_axi_pkg::cnt_bytes_bits(PORTS);
@@ -79,18 +80,19 @@ module hc_port_counters #(
     logic [CW-1:0] ts_count;
     wire do_push  = ar_fire_q;                        // (only with room: see room_q)
     wire do_pop   = r_last_fire_q && !ts_empty;
-    // room for a stamp after this cycle: the entries then (count + push - pop), plus a handshake taken now
-    // (its stamp is pushed next cycle; a pop next cycle is not counted: cautious), below DEPTH. Each
-    // outcome is compared with the count flops in parallel (constant thresholds, no adder), and the
-    // handshakes only select (the RLAST handshake's arithmetic ran into room_q: 6 LUT levels).
+    // room for a stamp after this cycle: the entries then (count + push - pop), plus a handshake that may
+    // be taken now — always counted, taken or not (issue 17: the AR handshake, gated by the watchdog's
+    // trip far away, ran into room_q: 3 LUT levels and 10 ns of routing), and a pop next cycle is not
+    // (cautious by up to two; DEPTH has the margin) — below DEPTH. Each outcome is compared with the
+    // count flops in parallel (constant thresholds, no adder), and the registered handshakes select.
     wire       lt0 = ts_count < CW'(DEPTH);                       // count + 0 < DEPTH
     wire       lt1 = ts_count < CW'(DEPTH - 1);                   // count + 1 < DEPTH
-    wire       lt2 = (DEPTH >= 2) && ts_count < CW'(DEPTH >= 2 ? DEPTH - 2 : 0);
-    wire [1:0] up  = 2'(do_push) + 2'(ar_fire);                   // entries coming
+    wire       lt2 = ts_count < CW'(DEPTH - 2);                   // count + 2 < DEPTH
+    wire [1:0] up  = 2'(do_push) + 2'd1;                          // entries coming (an AR now assumed)
     logic room_next;
     always_comb begin
-        if (do_pop) room_next = (up == 2'd0) ? 1'b1 : (up == 2'd1) ? lt0 : lt1;
-        else        room_next = (up == 2'd0) ? lt0  : (up == 2'd1) ? lt1 : lt2;
+        if (do_pop) room_next = (up == 2'd1) ? lt0 : lt1;
+        else        room_next = (up == 2'd1) ? lt1 : lt2;
     end
     always_ff @(posedge clk) begin
         if (!rst_n) begin
@@ -126,7 +128,7 @@ module hc_port_counters #(
         .clk, .rst_n, .push(do_push), .push_data(now), .pop(do_pop),
         .head(ts_head), .empty(ts_empty), .full(ts_full), .count(ts_count)
     );
-    hc_efifo #(.WIDTH(33), .DEPTH(DEPTH < 2 ? 2 : DEPTH)) u_young (
+    hc_efifo #(.WIDTH(33), .DEPTH(DEPTH)) u_young (
         .clk, .rst_n, .in_data(now), .in_valid(do_push), .in_ready(young_room),
         .out_data(young_head), .out_valid(young_valid), .out_ready(young_pop), .out_more(young_more_unused),
         .room_next(young_room_unused)

@@ -309,6 +309,7 @@ module hc_supervisor #(
     logic q_arlock, q_awlock, q_arvalid, q_awvalid, q_arready, q_awready;
     logic [3:0] q_arcache, q_awcache, q_arqos, q_awqos;
     logic ar_owed, aw_owed;
+    logic ar_take;                                   // an AR taken from the accelerator
     logic [1:0] q_archeck, q_awcheck;                // the guard's verdict {legal, in window} (buffered)
     localparam int MAX_SIZE_BITS = $clog2(DATA_WIDTH / 8);
     localparam int PW = ADDR_WIDTH - 12;
@@ -338,11 +339,16 @@ module hc_supervisor #(
                                                           53'(win_lo_q), 53'(win_hi_q))};
         assign w_arready = ar_in_ready && !closed && ar_room;
         assign w_awready = aw_in_ready && !closed;
+        // (w_arready is low once the watchdog has tripped, so the watchdog's own gate on ARVALID — for a
+        // request left waiting at the trip, which matters only without the buffer — is left out of the
+        // handshake: ARVALID straight from the accelerator, one LUT level less towards the stamp room)
+        assign ar_take = s_axi_arvalid && w_arready;
+        wire   arvalid_unused = w_arvalid;
         hc_efifo #(.WIDTH(AXW + 2), .DEPTH(REQ_DEPTH)) u_ar_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({ar_check, s_axi_arid, s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, s_axi_arlock,
                       s_axi_arcache, s_axi_arprot, s_axi_arqos}),
-            .in_valid(w_arvalid && w_arready), .in_ready(ar_in_ready),
+            .in_valid(ar_take), .in_ready(ar_in_ready),
             .out_data({q_archeck, q_arid, q_araddr, q_arlen, q_arsize, q_arburst, q_arlock, q_arcache, q_arprot, q_arqos}),
             .out_valid(q_arvalid), .out_ready(q_arready), .out_more(more_unused_ar_fifo),
             .room_next(room_unused_ar_fifo)
@@ -366,6 +372,7 @@ module hc_supervisor #(
                 s_axi_awcache, s_axi_awprot, s_axi_awqos};
         assign q_arvalid = w_arvalid && ar_room;
         assign w_arready = q_arready && ar_room;
+        assign ar_take   = w_arvalid && w_arready;
         assign q_awvalid = w_awvalid;
         assign w_awready = q_awready;
         assign {ar_owed, aw_owed} = 2'b00;
@@ -374,9 +381,9 @@ module hc_supervisor #(
 
     // ---- counters (behind the watchdog: responses it drops still complete their requests); AR waits
     // while the read-latency stamp FIFO is full
-    hc_port_counters #(.DEPTH(TRACK_DEPTH + 2 + REQ_DEPTH), .PORTS(CNT_PORTS)) u_counters (
+    hc_port_counters #(.DEPTH(TRACK_DEPTH + 3 + REQ_DEPTH), .PORTS(CNT_PORTS)) u_counters (
         .clk(aclk), .rst_n(aresetn), .clear(cnt_clear), .now,
-        .ar_fire(w_arvalid && w_arready), .ar_len(s_axi_arlen), .ar_size(s_axi_arsize),
+        .ar_fire(ar_take), .ar_len(s_axi_arlen), .ar_size(s_axi_arsize),
         .aw_fire(w_awvalid && w_awready), .aw_len(s_axi_awlen), .aw_size(s_axi_awsize),
         .r_last_fire(w_rvalid && w_rready && c_rlast), .stall(rd_stall || wr_stall),
         .ar_room, .take(cnt_take), .pend(cnt_pend), .max_rd_latency

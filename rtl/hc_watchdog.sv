@@ -8,7 +8,8 @@
 //   r_stall: RVALID high, RREADY low;           b_stall: BVALID high, BREADY low;
 //   wlast:   (immediately, no timeout) a beat's WLAST disagrees with its burst's AWLEN.
 // Tripped, the port is cut off from its accelerator and completes everything on its own: write data
-// still owed is sent as beats with WSTRB = 0 (nothing is written), read data and write responses are
+// still owed is sent as beats with WSTRB = 0 (nothing is written; their WDATA is whatever the
+// accelerator drives, not zeroed: issue 17, 64 LUTs per port on the trip flop's fanout), read data and write responses are
 // taken and dropped, a request that was waiting for READY is still taken (AXI), nothing new is. A beat
 // already taken from the accelerator keeps its data and strobes (it was legitimate). The `tripped`
 // output asks the port's decoupler to decouple, so the port drains and reports decoupled.
@@ -120,7 +121,7 @@ module hc_watchdog #(
     localparam int WW = DATA_WIDTH + DATA_WIDTH / 8 + 1;
     wire                    wlast_bad = s_axi_wvalid && !w_empty && (s_axi_wlast != w_end);
     wire [DATA_WIDTH/8-1:0] ws_strb   = (trip_q || wlast_bad) ? '0 : s_axi_wstrb;
-    wire [WW-1:0]           ws_data   = {trip_q ? '0 : s_axi_wdata, ws_strb, w_end};
+    wire [WW-1:0]           ws_data   = {s_axi_wdata, ws_strb, w_end};
     assign ws_valid     = !w_empty && (trip_q || s_axi_wvalid);
     assign s_axi_wready = !w_empty && !trip_q && ws_ready;
     logic w_more_unused;

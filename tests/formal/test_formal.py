@@ -65,8 +65,12 @@ MUTANTS = {
         "assign m_axi_arvalid = s_axi_arvalid && ar_pass && !rd_err;",
         "assign m_axi_arvalid = s_axi_arvalid && (ar_pass || ar_legal) && !rd_err;"),
     ("hc_guard", "hc_guard.sv", "reject_before_drain"): (    # error overtakes forwarded reads
-        "rd_local <= rd_err_next && rd_zero;",
+        "rd_local <= rd_err_next && rd_zero && !ar_fwd_q;",
         "rd_local <= rd_err_next;"),
+    # issue 17: the count takes the AR handshake a cycle late; an error overtakes the read forwarded just before
+    ("hc_guard", "hc_guard.sv", "reject_before_counted"): (
+        "rd_local <= rd_err_next && rd_zero && !ar_fwd_q;",
+        "rd_local <= rd_err_next && rd_zero;"),
     # the minimum-latency setting's fall-through W register: a beat the memory side does not take at once
     # is not stored (VALID would fall before READY)
     ("hc_watchdog", "hc_efifo.sv", "fall_through_drops_beat"): (

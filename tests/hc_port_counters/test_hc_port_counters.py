@@ -1,8 +1,8 @@
 """cocotb tests of the monitoring counters: hc_port_counters (a port's pending sums, its read-latency
 stamps and maximum) with hc_counter_bank (every port's counters in one LUT-RAM, issue 17), two ports and
 the time base of axi_hyperconnect (hc_period's cycle count). Software reads go through the bank's read
-request and are checked exactly: an answer comes 3 cycles after its request and counts every event up
-to and including the request's cycle. Directed: the 64-bit byte counter across 2^32 (131,077 reads of
+request and are checked exactly: an answer comes 4 cycles (BYTES_HI 6) after its request and counts every event up
+to and including the cycle after the request's. Directed: the 64-bit byte counter across 2^32 (131,077 reads of
 32 KiB, one per cycle) with HI and LO read all along; clear semantics (an event in the clear's own cycle
 is dropped, the next one counted); the largest read latency and the stall count; saturation of a
 transaction counter. Random: both ports' events, reads back to back and clears, against a model. The
@@ -60,8 +60,8 @@ class Totals:
 
 
 def latency(word: int) -> int:
-    """Cycles from a read's request to its answer: 3, or 5 for a BYTES_HI word (its LO word's step first)."""
-    return 5 if word in (RD_HI, WR_HI) else 3
+    """Cycles from a read's request to its answer: 4, or 6 for a BYTES_HI word (its LO word's step first)."""
+    return 6 if word in (RD_HI, WR_HI) else 4
 
 
 SPACING = 6                                             # the bank's contract: requests 6 or more cycles apart
@@ -98,16 +98,21 @@ class Reader:
     """Software reads at random times for the cycle-by-cycle tests: call step() once per cycle after the
     flops settled and after driving this cycle's events (`counts(port, word)` is the model's value
     with them). Each answer must come exactly latency(word) cycles after its request and equal the
-    count after the request's cycle; requests start SPACING cycles apart or more, never while one waits."""
+    count after the cycle that follows the request (the bank registers its choice of step, so the step
+    that takes the pending sum comes a cycle after the request is registered); requests start SPACING
+    cycles apart or more, never while one waits."""
 
     def __init__(self, dut, rng, words=range(7), ports=(0, 1), p_read: float = 0.8) -> None:
         self.dut, self.rng, self.words, self.ports, self.p_read = dut, rng, list(words), list(ports), p_read
-        self.pending = None                             # (request cycle, port, word, want)
+        self.pending = None                             # (request cycle, port, word, want: None at first)
         self.free_at = 0
         self.answers = 0
 
     def step(self, cycle: int, counts) -> None:
         dut = self.dut
+        if self.pending is not None and cycle == self.pending[0] + 1:
+            req, port, word, _ = self.pending
+            self.pending = (req, port, word, counts(port, word))
         if self.pending is not None and cycle == self.pending[0] + latency(self.pending[2]):
             req, port, word, want = self.pending
             assert int(dut.cpu_ack.value) == 1, f"cycle {cycle}: no answer to the read of port {port} word {word}"
@@ -122,7 +127,7 @@ class Reader:
         if self.pending is None and cycle >= self.free_at and self.rng.random() < self.p_read:
             port, word = self.rng.choice(self.ports), self.rng.choice(self.words)
             dut.cpu_req.value, dut.cpu_port.value, dut.cpu_word.value = 1, port, word
-            self.pending = (cycle, port, word, counts(port, word))
+            self.pending = (cycle, port, word, None)
             self.free_at = cycle + SPACING
 
 
@@ -183,7 +188,7 @@ async def carry_timing(dut) -> None:
     """The carry of RD_BYTES_LO reaches RD_BYTES_HI whichever step comes next: (a) a software read of LO
     that carries, taken just before the turn's HI step (the HI step waits a cycle for the carry); (b) a
     software read of HI asked in the turn's LO step that carries (the read takes its LO step first and
-    waits: its answer, 5 cycles after the request, counts the carry); (c) a clear in the cycle of the
+    waits: its answer, 6 cycles after the request, counts the carry); (c) a clear in the cycle of the
     LO step drops the carry of the stale add; (d) a clear while the carry waits in its flop drops it."""
     want = (1 << 32) + (1 << 15) - 101
     await start(dut)
@@ -195,18 +200,21 @@ async def carry_timing(dut) -> None:
         if case == "a":
             await at_turn(dut, 0, 1)                    # the turn's RD_LO step (nothing to add) is past
             dut.ar_fire.value = 1                       # a 32 KiB read in this cycle, and a LO read
-            assert await read(dut, 0, RD_LO) == (1 << 15) - 101, "(a) the LO read"
+            # (the answer counts the events of the request's cycle and the next: two)
+            assert await read(dut, 0, RD_LO) == (1 << 16) - 101, "(a) the LO read"
             dut.ar_fire.value = 0                       # (read() returned 6 cycles later: 6 reads)
             await ClockCycles(dut.clk, 40)
             got = await read64(dut, 0, RD_LO)
             assert got == want + 5 * (1 << 15), f"(a) rd_bytes {got:#x}, want {want + 5 * (1 << 15):#x}"
         elif case == "b":
-            await at_turn(dut, 0, 0)                    # the turn's RD_LO step: it carries
+            await at_turn(dut, 0, 0)                    # the turn's RD_LO step is chosen ...
+            await RisingEdge(dut.clk)                   # ... and taken: it carries
             assert await read(dut, 0, RD_HI) == 1, "(b) the HI read asked in the LO step counts the carry"
             await ClockCycles(dut.clk, 40)
             assert await read64(dut, 0, RD_LO) == want, "(b)"
         else:
-            await at_turn(dut, 0, 0)
+            await at_turn(dut, 0, 0)                    # the turn's RD_LO step is chosen ...
+            await RisingEdge(dut.clk)                   # ... and taken now
             if case == "d":                             # the carry reaches its flop at the end of the next cycle
                 await RisingEdge(dut.clk)
             dut.clear.value = 1
@@ -344,7 +352,8 @@ async def bank_carries_random(dut) -> None:
 async def stamp_room_and_latency_random(dut) -> None:
     """Constrained random ARs and RLASTs (ar_fire only while ar_room, as the port's handshake includes it;
     an RLAST only for a read accepted in an earlier cycle): ar_room is exactly "the stamps after this
-    cycle plus a handshake taken now stay below DEPTH" from the second cycle after reset, and
+    cycle plus one more stay below DEPTH" (one more whether or not a handshake is taken now: the room
+    does not wait for the late handshake) from the second cycle after reset, and
     MAX_RD_LATENCY is the largest AR-to-RLAST age. Near-full phases make the room flag turn often."""
     from collections import deque
     from lib.env import seeded_rng
@@ -366,7 +375,7 @@ async def stamp_room_and_latency_random(dut) -> None:
         rlast = int(bool(outstanding) and outstanding[0] < cycle and rng.random() < p_r)
         dut.ar_fire.value, dut.r_last_fire.value = fire, rlast
         stamps_after = len(outstanding)                    # accepted before this cycle minus completed
-        prev_expect = int(stamps_after + fire < depth)
+        prev_expect = int(stamps_after + 1 < depth)
         if rlast:
             want_max = max(want_max, cycle - outstanding.popleft())
         if fire:
