@@ -18,7 +18,8 @@
 //             the same cycle — so push/pop are not gated here; default 0: such a request is ignored)
 // Assumes:    the user never pushes when full nor pops when empty (a simulation assertion reports it);
 //             CHECKED 0: such a request is ignored, so the FIFO state stays consistent, and a push while
-//             full with a pop in the same cycle is taken; CHECKED 1: such a request corrupts the count.
+//             full with a pop in the same cycle is taken; CHECKED 1: such a request corrupts the count
+//             and a push while full is lost even with a pop in the same cycle.
 // Why:        every "routing information" store of the papers (the equalizer's sub-burst bookkeeping,
 //             the crossbar's write-grant order) is this one circular buffer.
 module hc_fifo #(
@@ -137,7 +138,8 @@ module hc_fifo #(
 `endif
 `ifndef SYNTHESIS
     always_ff @(posedge clk) begin
-        if (rst_n && push && full && !pop) $error("hc_fifo: push while full (ignored unless CHECKED)");
+        if (rst_n && push && full && (CHECKED || !pop))
+            $error("hc_fifo: push while full (ignored; CHECKED: the entry is lost and the count corrupted)");
         if (rst_n && pop && empty)         $error("hc_fifo: pop while empty (ignored unless CHECKED)");
     end
 `endif

@@ -334,6 +334,14 @@ module hc_guard #(
         if ($past(s_axi_bvalid && !s_axi_bready)) assert (s_axi_bvalid && $stable({s_axi_bid, s_axi_bresp}));
     end
     always_comb if (aresetn) begin
+        // PRECHECK: the buffer in front gives the verdict of the request it presents (here: as the guard's
+        // own check would, with the guard's window copy)
+        if (PRECHECK && s_axi_arvalid)
+            assume (s_axi_archeck == {legal(s_axi_araddr[11:0], s_axi_arlen, s_axi_arsize, s_axi_arburst),
+                                      in_window(s_axi_araddr[ADDR_WIDTH-1:12])});
+        if (PRECHECK && s_axi_awvalid)
+            assume (s_axi_awcheck == {legal(s_axi_awaddr[11:0], s_axi_awlen, s_axi_awsize, s_axi_awburst),
+                                      in_window(s_axi_awaddr[ADDR_WIDTH-1:12])});
         // the interconnect answers only what was forwarded (B after the burst's data)
         if (m_axi_rvalid) assume (f_rd_fwd != '0);
         if (m_axi_bvalid) assume (f_wr_fwd > (COUNT_WIDTH+1)'(w_owed));

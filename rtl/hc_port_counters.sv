@@ -19,8 +19,8 @@
 // belongs to the completing read. `ar_room` is low while the FIFO has no room for one more stamp (the
 // stamps are pushed and popped one cycle after their handshakes, from flip-flops; the flag keeps one
 // entry spare for a handshake it does not wait to see); the port then holds AR (hc_supervisor sizes
-// DEPTH one above the reads the port can hold, TRACK_DEPTH + 2 + REQ_DEPTH, so this is rare; it keeps
-// the bookkeeping exact regardless).
+// DEPTH as TRACK_DEPTH + 3 + REQ_DEPTH, one above what it was before the spare entry, so this stays rare:
+// reads whose RLAST waits in the response buffer count too; it keeps the bookkeeping exact regardless).
 // Time base: `now` comes from hc_period (one 33-bit cycle counter for the whole IP); a stamp is `now` at
 // the AR and a read's age `now` minus its stamp, so where the count started does not matter.
 // Saturation: the ages are 33 bits, exact below 2^33 cycles; an age of 2^32 - 1 or more reads as

@@ -370,8 +370,18 @@ module hc_supervisor #(
         assign {q_awid, q_awaddr, q_awlen, q_awsize, q_awburst, q_awlock, q_awcache, q_awprot, q_awqos} =
                {s_axi_awid, s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, s_axi_awlock,
                 s_axi_awcache, s_axi_awprot, s_axi_awqos};
-        assign q_arvalid = w_arvalid && ar_room;
-        assign w_arready = q_arready && ar_room;
+        // (the stamp room may fall while an AR is presented and waiting — it keeps one entry spare
+        // without looking at this cycle's handshake — so an AR presented and not taken stays presented:
+        // AXI, and the decoupler and the guard see it until taken; the room was there when it was first
+        // presented, so its stamp still fits)
+        logic ar_held_q;
+        always_ff @(posedge aclk) begin
+            if (!aresetn) ar_held_q <= 1'b0;
+            else          ar_held_q <= q_arvalid && !q_arready;
+        end
+        wire  ar_open    = ar_room || ar_held_q;
+        assign q_arvalid = w_arvalid && ar_open;
+        assign w_arready = q_arready && ar_open;
         assign ar_take   = w_arvalid && w_arready;
         assign q_awvalid = w_awvalid;
         assign w_awready = q_awready;

@@ -13,8 +13,9 @@
 // pushed burst is a single beat comes from the user (push_single), who can often tell it earlier than from
 // the length (the equalizer: from its registered request and nominal length, not the split result), so a
 // burst pushed into an empty tracker never waits for a length compare; a waiting one is compared as it
-// is read from the FIFO — its flags ("single", "two beats") stored beside its length, so neither needs a
-// compare there; "one beat after the next" is kept in a flop, so `last` follows a beat with no compare. The
+// is read from the FIFO — its "single" flag stored beside its length, so neither needs a compare there
+// (a "two beats" flag for `last` after a beat was tried: its compare on the equalizer's split result
+// made that path deeper, 7.6 LUT levels, than the one it shortened). The
 // FIFO's LUT-RAM is written whenever it has room (hc_fifo), so the late beat never reaches its write
 // enable, only its pointers.
 // Latency (cycles): push -> valid 1. Throughput: one beat per cycle, across burst boundaries.
@@ -41,9 +42,8 @@ module hc_w_tracker #(
 
     localparam int CW = $clog2(DEPTH);               // count of the waiting FIFO (DEPTH - 1 entries)
     logic [7:0] left;                                // beats after the next one of the current burst
-    logic       left_one;                            // left == 1, a flop (the next beat but one is the last)
     logic [7:0] q_head;
-    logic       q_head_single, q_head_two;           // q_head == 0, == 1: stored beside it (no compare at the read)
+    logic       q_head_single;                       // q_head == 0, stored beside it (no compare at the read)
     logic       q_empty, q_full;
     logic [CW-1:0] q_count_unused;
 
@@ -54,25 +54,22 @@ module hc_w_tracker #(
 
     // (CHECKED: the pop is taken only when a burst waits and the user pushes only while !full, so neither
     // late handshake gates the FIFO's pointers)
-    wire        push_two = push_len == 8'd1;
-    hc_fifo #(.WIDTH(10), .DEPTH(DEPTH - 1), .CHECKED(1'b1)) u_wait (
-        .clk, .rst_n, .push(push && !direct), .push_data({push_two, push_single, push_len}), .pop(take_q),
-        .head({q_head_two, q_head_single, q_head}), .empty(q_empty), .full(q_full), .count(q_count_unused)
+    hc_fifo #(.WIDTH(9), .DEPTH(DEPTH - 1), .CHECKED(1'b1)) u_wait (
+        .clk, .rst_n, .push(push && !direct), .push_data({push_single, push_len}), .pop(take_q),
+        .head({q_head_single, q_head}), .empty(q_empty), .full(q_full), .count(q_count_unused)
     );
     assign full = q_full;
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            valid <= 1'b0; last <= 1'b0; left <= '0; left_one <= 1'b0;
+            valid <= 1'b0; last <= 1'b0; left <= '0;
         end else if (done) begin
-            valid    <= !q_empty || push;
-            left     <= next_len;
-            last     <= q_empty ? push_single : q_head_single;
-            left_one <= q_empty ? push_two : q_head_two;
+            valid <= !q_empty || push;
+            left  <= next_len;
+            last  <= q_empty ? push_single : q_head_single;
         end else if (beat) begin
-            left     <= left - 8'd1;
-            last     <= left_one;                    // (issue 17: no compare behind the late beat)
-            left_one <= left == 8'd2;
+            left  <= left - 8'd1;
+            last  <= left == 8'd1;
         end
     end
 
@@ -88,7 +85,7 @@ module hc_w_tracker #(
 `ifdef FORMAL
     // invariants for the proofs of the modules that use it
     always_comb if (rst_n) begin
-        if (valid) assert (last == (left == 8'd0) && left_one == (left == 8'd1));
+        if (valid) assert (last == (left == 8'd0));
         if (!valid) assert (q_empty);
         if (push) assert (push_single == (push_len == 8'd0));   // (the user's part: holds by construction)
     end
@@ -96,8 +93,7 @@ module hc_w_tracker #(
     // state; slots outside the occupied range hold whatever was on push_data)
     for (genvar i = 0; i < DEPTH - 1; i++) begin : g_f_single
         wire f_used = (32'(i) + (DEPTH - 1) - 32'(u_wait.rd_ptr)) % (DEPTH - 1) < 32'(q_count_unused);
-        always_comb if (rst_n && f_used)
-            assert (u_wait.mem[i][8] == (u_wait.mem[i][7:0] == 8'd0) && u_wait.mem[i][9] == (u_wait.mem[i][7:0] == 8'd1));
+        always_comb if (rst_n && f_used) assert (u_wait.mem[i][8] == (u_wait.mem[i][7:0] == 8'd0));
     end
 `endif
 endmodule

@@ -27,7 +27,7 @@ FULL = "_full" if os.environ.get("HC_FORMAL_FULL") == "1" else ""
 # the modules on their own; the composed port and the whole IP are in test_formal_composed.py (a second
 # file so that the two halves, about 9 minutes each, run on different pytest workers)
 PROOFS = [("hc_addr_mux", "bmc"), ("hc_addr_mux", "prove"), ("hc_addr_mux", "known"),
-          ("hc_guard", "bmc"), ("hc_guard", "prove"), ("hc_watchdog", "bmc"), ("hc_watchdog", "prove"), ("hc_watchdog", "prove_ft"),
+          ("hc_guard", "bmc"), ("hc_guard", "prove"), ("hc_guard", "bmc_pre"), ("hc_guard", "prove_pre"), ("hc_watchdog", "bmc"), ("hc_watchdog", "prove"), ("hc_watchdog", "prove_ft"),
           ("axi_burst_equalizer", "reads" + FULL), ("axi_burst_equalizer", "writes" + FULL),
           ("axi_exbar", "prove"), ("axi_exbar", "known")]
 

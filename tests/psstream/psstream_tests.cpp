@@ -325,7 +325,9 @@ TEST(wait_warns) {
     ps::set_wait_warning(std::chrono::milliseconds(100));
     ps::stream<int> s("late");
     int got = 0;
-    std::thread cons([&] { got = s.read(); });
+    std::atomic<bool> started{false};
+    std::thread cons([&] { started = true; got = s.read(); });
+    while (!started) std::this_thread::yield();          // (a loaded machine may start the thread late)
     std::this_thread::sleep_for(std::chrono::milliseconds(400));
     s.write(5);
     s.flush();

@@ -771,7 +771,9 @@ private:
                 continue;
             }
             std::this_thread::yield();
-            if (!warned && spin % 256 == 0 &&
+            // (the clock every 16 yields: on a loaded machine a yield can take a whole time slice, and
+            // every 256 let a 100 ms warning come seconds late)
+            if (!warned && spin % 16 == 0 &&
                 std::chrono::steady_clock::now() - t0 > std::chrono::milliseconds(warn_ms)) {
                 warned = true;
                 const bool rd = r == role::consumer;
