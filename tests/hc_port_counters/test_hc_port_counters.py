@@ -34,10 +34,11 @@ async def start(dut) -> None:
 
 
 async def settle(dut) -> None:
-    """Every input idle, a few cycles."""
+    """Every input idle, until a read asked in the last cycle has been answered (SPACING cycles: the
+    longest answer, a BYTES_HI read, comes 6 cycles after its request)."""
     for name in INPUTS:
         getattr(dut, name).value = 0
-    await ClockCycles(dut.clk, 4)
+    await ClockCycles(dut.clk, SPACING)
 
 
 def nbytes(length: int, size: int) -> int:
