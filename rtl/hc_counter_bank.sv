@@ -76,6 +76,8 @@ module hc_counter_bank #(
     logic [PI-1:0] s0_p, s1_p;
     logic [2:0]    s0_w, s1_w;
     logic [PORTS*5-1:0] take_q;
+    // the word each pending sum k (take[p*5 + k], rd_bytes first) is added into
+    localparam logic [2:0] SUM_WORD [5] = '{3'd0, 3'd2, 3'd4, 3'd5, 3'd6};
     wire [PI-1:0]  c_p  = req_v ? req_p : turn;
     wire [2:0]     c_w  = req_v ? req_w : {step[2], step[0], step[1]};   // 0 2 1 3 4 6 5 7
     wire           hold = s0_v && s0_p == c_p && !s0_w[2] && !s0_w[0] && c_w == s0_w + 3'd1;
@@ -89,13 +91,9 @@ module hc_counter_bank #(
             s0_cpu <= ins && !req_lo;                  // (a HI read's LO step is not the answer)
             s0_p   <= c_p;
             s0_w   <= c_w;
-            for (int p = 0; p < PORTS; p++) begin
-                take_q[p*5 + 0] <= c_v && 32'(c_p) == p && c_w == 3'd0;
-                take_q[p*5 + 1] <= c_v && 32'(c_p) == p && c_w == 3'd2;
-                take_q[p*5 + 2] <= c_v && 32'(c_p) == p && c_w == 3'd4;
-                take_q[p*5 + 3] <= c_v && 32'(c_p) == p && c_w == 3'd5;
-                take_q[p*5 + 4] <= c_v && 32'(c_p) == p && c_w == 3'd6;
-            end
+            for (int p = 0; p < PORTS; p++)
+                for (int k = 0; k < 5; k++)
+                    take_q[p*5 + k] <= c_v && 32'(c_p) == p && c_w == SUM_WORD[k];
         end
     end
     assign take = take_q;

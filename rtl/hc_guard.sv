@@ -261,7 +261,8 @@ module hc_guard #(
             wr_err      <= wr_err_next;
             wr_err_data <= wr_err_data_next;
             // (a write rejected now has its data to drop first, so wr_err_next's AW term cannot matter here)
-            b_local     <= wr_err && !(b_local && s_axi_bready) && !wr_err_data_next && wr_zero && !aw_fwd_q;
+            // (no AW is forwarded while wr_err, so none is on its way into the count: asserted below)
+            b_local     <= wr_err && !(b_local && s_axi_bready) && !wr_err_data_next && wr_zero;
             w_owed <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(w_owed), aw_fwd, w_last_fwd));
             case ({aw_fwd, w_last_fwd})                  // w_owed != 0 after this cycle
                 2'b10:   w_pass <= 1'b1;

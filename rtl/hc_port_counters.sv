@@ -88,12 +88,8 @@ module hc_port_counters #(
     wire       lt0 = ts_count < CW'(DEPTH);                       // count + 0 < DEPTH
     wire       lt1 = ts_count < CW'(DEPTH - 1);                   // count + 1 < DEPTH
     wire       lt2 = ts_count < CW'(DEPTH - 2);                   // count + 2 < DEPTH
-    wire [1:0] up  = 2'(do_push) + 2'd1;                          // entries coming (an AR now assumed)
-    logic room_next;
-    always_comb begin
-        if (do_pop) room_next = (up == 2'd1) ? lt0 : lt1;
-        else        room_next = (up == 2'd1) ? lt1 : lt2;
-    end
+    // entries coming: last cycle's stamp (do_push) and the AR assumed now; a pop takes one off
+    wire       room_next = do_pop ? (do_push ? lt1 : lt0) : (do_push ? lt2 : lt1);
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             ar_fire_q <= 1'b0; r_last_fire_q <= 1'b0; room_q <= 1'b0;
