@@ -342,7 +342,12 @@ module axi_hyperconnect #(
         );
         assign p_stall[i] = req_is_wr ? stall_wr : stall_rd;
         assign cnt_clear[i] = clear_all || r_out.CNT_CTRL.clear.value;
-        assign cnt_req[i]   = r_out.CNT.req && !r_out.CNT.req_is_wr;
+        // the file's words 0..6 are the bank's; word 7 (MAX_RD_LATENCY) is answered here a cycle after the
+        // request, from the port's own register
+        wire cnt_rd = r_out.CNT.req && !r_out.CNT.req_is_wr;
+        assign cnt_req[i] = cnt_rd && req_addr[4:2] != 3'd7;
+        logic lat_ack_q;
+        always_ff @(posedge aclk) lat_ack_q <= aresetn && cnt_rd && req_addr[4:2] == 3'd7;
         /* verilator lint_off UNUSEDSIGNAL */
         wire unused_cnt = &{1'b0, r_out.CNT.addr, r_out.CNT.wr_data, r_out.CNT.wr_biten};   // (req_addr is the same)
         /* verilator lint_on UNUSEDSIGNAL */
@@ -384,11 +389,11 @@ module axi_hyperconnect #(
             r_in.FAULT.r_stall.hwset  = fault_set[5];
             r_in.FAULT.b_stall.hwset  = fault_set[6];
             r_in.FAULT.wlast.hwset    = fault_set[7];
-            // the bank's counters (one external register file: its reads go to the bank; hc_regs_axil
-            // answers writes to it itself, so a write never comes — were one to, it is acknowledged and
-            // ignored, never left hanging)
-            r_in.CNT.rd_ack  = bank_ack && 32'(bank_ack_port) == i;
-            r_in.CNT.rd_data = bank_data;
+            // the counters (one external register file: its reads go to the bank, MAX_RD_LATENCY's to
+            // lat_ack_q; hc_regs_axil answers writes to it itself, so a write never comes — were one to, it
+            // is acknowledged and ignored, never left hanging)
+            r_in.CNT.rd_ack  = (bank_ack && 32'(bank_ack_port) == i) || lat_ack_q;
+            r_in.CNT.rd_data = lat_ack_q ? max_rd_latency : bank_data;
             r_in.CNT.wr_ack  = r_out.CNT.req && r_out.CNT.req_is_wr;
             // the window's upper words (external: stored only as wide as ADDR_WIDTH needs)
             r_in.WIN_BASE_HI.rd_ack        = win_hi_ack[0];
@@ -397,7 +402,6 @@ module axi_hyperconnect #(
             r_in.WIN_SIZE_HI.rd_ack        = win_hi_ack[2];
             r_in.WIN_SIZE_HI.wr_ack        = win_hi_ack[3];
             r_in.WIN_SIZE_HI.rd_data.value = win_size_hi;
-            r_in.MAX_RD_LATENCY.value.next = max_rd_latency;
             r_in.INFO.index.next = 4'(i);
             // LOCK freezes every configuration field (swwel = true in the RDL)
             r_in.CFG.nominal_len.swwel = locked;

@@ -4,7 +4,7 @@
 //
 // Words per port, in register order (PORT[i] offsets 0x20..0x38, word = offset[4:2]):
 //   0 RD_BYTES_LO  1 RD_BYTES_HI  2 WR_BYTES_LO  3 WR_BYTES_HI  4 RD_TXN  5 WR_TXN  6 STALL_CYCLES
-// (word 7, MAX_RD_LATENCY, stays in hc_port_counters). Each port keeps the events since its last turn in
+// (word 7 of the file, MAX_RD_LATENCY, is the port's own: hc_port_counters). Each port keeps the events since its last turn in
 // small pending sums (hc_port_counters); the bank visits every (port, word) in turn, 8 steps per port
 // (word order 0 2 1 3 4 6 5, then one idle step), and adds the pending sum into the stored word:
 //   choice  the next word is chosen and registered, with `take` decoded for its port (flip-flops)

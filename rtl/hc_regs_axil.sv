@@ -6,8 +6,8 @@
 // once, PORT[16] external), so the block count follows S_COUNT. The address of a port this instance does
 // not have, or anything above the last port, is answered SLVERR here without reaching a block — the same
 // for every S_COUNT. A block's own errors (unmapped offset, write to a read-only register) are SLVERR too,
-// and so is a write to a port's counters (0x20..0x38: an external register file in hc_counter_bank),
-// answered here without reaching the block (BVALID 1 cycle after the later of the AW and W handshakes).
+// and so is a write to a port's counters (0x20..0x3C: an external register file, answered by
+// hc_counter_bank and, for MAX_RD_LATENCY, by axi_hyperconnect), answered here without reaching the block (BVALID 1 cycle after the later of the AW and W handshakes).
 //
 // Range checks (the map's rule "a value out of range is not applied and sets a sticky error flag"),
 // one comparator per field for the whole IP: PERIOD.cycles 1..2^32-1, GLOBAL_LIMIT.g 1..255,
@@ -22,7 +22,8 @@
 //   --rt-read-response; 1 to register every block's answer here, 1 to select it), 5 to the global block
 //   (it also cuts its read-back mux in two, --rt-read-fanin), 8 to a port's byte, transaction and stall
 //   counters (an external register file: hc_counter_bank answers 4 cycles after the block's request),
-//   10 to a BYTES_HI counter (the bank: 6). A block's answer (ack, error, read data) is registered here
+//   10 to a BYTES_HI counter (the bank: 6), 5 to MAX_RD_LATENCY (the same file's eighth word,
+//   axi_hyperconnect answers it 1 cycle after the request). A block's answer (ack, error, read data) is registered here
 //   before the selection across blocks, so no path runs from a block's address decode into the response
 //   or the state. AWREADY/WREADY/ARREADY rise the cycle after the request starts, so a new request can be
 //   waiting while one is answered. Reads and writes alternate when both wait.
@@ -106,7 +107,7 @@ module hc_regs_axil #(
         logic               is_port;                // a port block this instance has
         logic [N_PORTS-1:0] port_onehot;            // which one
         logic               at_period, at_glimit, at_cfg, at_limits;   // a ranged register
-        logic               at_cnt;                 // a port's counter in the counter bank (0x20..0x38)
+        logic               at_cnt;                 // a port's counters (0x20..0x3C, external)
     } dec_t;
     function automatic dec_t decode(input logic [11:2] a);   // (bits 1:0 of an address are ignored)
         dec_t d;
@@ -120,7 +121,7 @@ module hc_regs_axil #(
         d.at_glimit   = d.is_global && d.word == GLOBAL_LIMIT;
         d.at_cfg      = d.is_port && d.word[6:0] == CFG;
         d.at_limits   = d.is_port && d.word[6:0] == LIMITS;
-        d.at_cnt      = d.is_port && d.word[6:5] == 2'b01 && d.word[4:2] != 3'd7;
+        d.at_cnt      = d.is_port && d.word[6:5] == 2'b01;
         return d;
     endfunction
     // a ranged field is rejected when its bytes are written in part, or with a value out of range
@@ -180,7 +181,7 @@ module hc_regs_axil #(
     // ------------------------------------------------------------------ the request starting now
     wire dec_t dec = start_wr ? aw_dec : ar_dec;
     // a block takes the request: not for an absent port, nor for a write to a port's counters (an external
-    // register file in the counter bank, which has no error answer: SLVERR from here, as for a read-only
+    // register file, which has no error answer: SLVERR from here, as for a read-only
     // register)
     wire to_block = (dec.is_global || dec.is_port) && !(start_wr && dec.at_cnt);
     // a write's rejected fields, from the write's own flags (used only when the write starts)

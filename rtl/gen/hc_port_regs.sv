@@ -91,7 +91,6 @@ module hc_port_regs (
         logic IRQ_STATUS;
         logic CNT_CTRL;
         logic CNT;
-        logic MAX_RD_LATENCY;
         logic WIN_BASE_LO;
         logic WIN_BASE_HI;
         logic WIN_SIZE_LO;
@@ -141,13 +140,10 @@ module hc_port_regs (
         decoded_reg_strb.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 7'h1c);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h1c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h1c);
-        decoded_reg_strb.CNT = cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1b);
-        is_external |= cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1b);
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1b);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1b);
-        decoded_reg_strb.MAX_RD_LATENCY = cpuif_req_masked & (cpuif_addr == 7'h3c) & !cpuif_req_is_wr;
-        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h3c);
-        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h3c) & !cpuif_req_is_wr;
+        decoded_reg_strb.CNT = cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1f);
+        is_external |= cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1f);
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1f);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1f);
         decoded_reg_strb.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 7'h40);
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h40);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h40);
@@ -1330,11 +1326,8 @@ module hc_port_regs (
         if(rd_mux_addr == 7'h1c) begin
             readback_data_var[0] = field_storage.CNT_CTRL.clear.value;
         end
-        if((rd_mux_addr >= 7'h20) && (rd_mux_addr <= 7'h20 + 7'h1b)) begin
+        if((rd_mux_addr >= 7'h20) && (rd_mux_addr <= 7'h20 + 7'h1f)) begin
             readback_data_var = hwif_in.CNT.rd_data;
-        end
-        if(rd_mux_addr == 7'h3c) begin
-            readback_data_var[31:0] = hwif_in.MAX_RD_LATENCY.value.next;
         end
         if(rd_mux_addr == 7'h40) begin
             readback_data_var[31:12] = field_storage.WIN_BASE_LO.value.value;

@@ -160,14 +160,6 @@ package hc_port_regs_pkg;
     } hc_port__CNT__external__in_t;
 
     typedef struct {
-        logic [31:0] next;
-    } hc_port__cnt_t_name_5f2db6bf__value__in_t;
-
-    typedef struct {
-        hc_port__cnt_t_name_5f2db6bf__value__in_t value;
-    } hc_port__cnt_t_name_5f2db6bf__in_t;
-
-    typedef struct {
         logic swwel;
     } hc_port__win_lo_t_desc_cc39d016_name_6f66c6a4__value__in_t;
 
@@ -271,7 +263,6 @@ package hc_port_regs_pkg;
         hc_port__IRQ_EN__in_t IRQ_EN;
         hc_port__IRQ_STATUS__in_t IRQ_STATUS;
         hc_port__CNT__external__in_t CNT;
-        hc_port__cnt_t_name_5f2db6bf__in_t MAX_RD_LATENCY;
         hc_port__win_lo_t_desc_cc39d016_name_6f66c6a4__in_t WIN_BASE_LO;
         hc_port__win_hi_t_name_e00aa632__external__in_t WIN_BASE_HI;
         hc_port__win_lo_t_name_51ed7492__in_t WIN_SIZE_LO;

@@ -289,7 +289,7 @@ hc_status hc_read_counters(hc_dev *dev, unsigned port, hc_counters *out) {
     out->rd_txn = rd32(dev, PORT_REG(port, CNT.RD_TXN));
     out->wr_txn = rd32(dev, PORT_REG(port, CNT.WR_TXN));
     out->stall_cycles = rd32(dev, PORT_REG(port, CNT.STALL_CYCLES));
-    out->max_rd_latency = rd32(dev, PORT_REG(port, MAX_RD_LATENCY));
+    out->max_rd_latency = rd32(dev, PORT_REG(port, CNT.MAX_RD_LATENCY));
     return HC_OK;
 }
 

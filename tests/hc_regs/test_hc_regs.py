@@ -158,13 +158,15 @@ async def answer_cycles(dut, starts: tuple[str, ...], answer: str) -> int:
 async def test_latency(dut):
     """The documented AXI4-Lite latency: RVALID 5 cycles after the AR handshake for the global block, 4 for
     a port block, 8 for a counter (an external register file the counter bank answers 4 cycles after the
-    block's request; the tb answers as the bank does), 10 for a BYTES_HI counter (the bank: 6); BVALID 3
+    block's request; the tb answers as the bank does), 10 for a BYTES_HI counter (the bank: 6), 5 for
+    MAX_RD_LATENCY (the file's eighth word, answered by axi_hyperconnect a cycle after the request); BVALID 3
     after the later of the AW and W handshakes, 1 for a write to a counter (SLVERR from the front end;
     hc_regs_axil's header)."""
     tb = Tb(dut)
     await tb.start()
     for addr, read_cycles, write_cycles in ((PERIOD, 5, 3), (port(n_ports() - 1, BUDGET), 4, 3),
-                                            (port(n_ports() - 1, RD_TXN), 8, 1), (port(0, 0x24), 10, 1)):
+                                            (port(n_ports() - 1, RD_TXN), 8, 1), (port(0, 0x24), 10, 1),
+                                            (port(0, 0x3C), 5, 1)):
         rd = cocotb.start_soon(answer_cycles(dut, ("ar",), "r"))
         await tb.rd(addr)
         wr = cocotb.start_soon(answer_cycles(dut, ("aw", "w"), "b"))
@@ -175,15 +177,16 @@ async def test_latency(dut):
 
 @cocotb.test()
 async def test_counter_writes(dut):
-    """A write to any of a port's counters (0x20..0x38, an external register file in the counter bank) is
-    answered SLVERR by the front end and never reaches the block; MAX_RD_LATENCY (0x3C, the block's own
-    read-only register) is SLVERR too; the counters read as before."""
+    """A write to any of a port's counters (0x20..0x3C, an external register file: the counter bank's seven
+    words and MAX_RD_LATENCY) is answered SLVERR by the front end and never reaches the block; the counters
+    read as before, MAX_RD_LATENCY too (the tb's pattern 0x7100 + port)."""
     tb = Tb(dut)
     await tb.start()
     for i in range(n_ports()):
         for off in range(0x20, 0x40, 4):
             assert await tb.wr(port(i, off), 0x5A5A) == AxiResp.SLVERR, f"port {i} write to 0x{off:02x}"
         assert await tb.rd(port(i, RD_TXN)) == 0x4100 + i
+        assert await tb.rd(port(i, 0x3C)) == 0x7100 + i
     assert int(dut.cnt_wrote.value) == 0, "a counter write reached the register block"
 
 
