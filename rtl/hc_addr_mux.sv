@@ -161,12 +161,17 @@ module hc_addr_mux #(
         return k;
     endfunction
 
-    // the pointers after this cycle (the taken class continues after the taken port)
-    logic [CLASSES-1:0][IW-1:0] ptr_next;
+    // the pointers after this cycle (the taken class continues after the taken port), and the order they
+    // give, both prepared for either outcome of the take from flip-flops (in_prio comes from the register
+    // block's flops): the late take selects only at the end, not through the class's pointer mux and
+    // the round-robin compares (issue 17: 7 LUT levels from out_ready into prec_r)
+    logic [CLASSES-1:0][IW-1:0] ptr_taken;
     always_comb begin
-        ptr_next = ptr;
-        if (take) ptr_next[gcls_q] = after(gidx_q);
+        ptr_taken = ptr;
+        ptr_taken[gcls_q] = after(gidx_q);
     end
+    wire [PN-1:0] prec_keep = pack(precedence(in_prio, ptr));
+    wire [PN-1:0] prec_take = pack(precedence(in_prio, ptr_taken));
 
     wire             hold  = mux_valid && !mux_ready;  // presented, not taken: keep it
     wire [N-1:0]     win   = take ? win_t : win_n;
@@ -187,10 +192,10 @@ module hc_addr_mux #(
                 gvalid_q <= found && (!HEADS_KNOWN || allow_next[take]);
                 gsel_q <= win; gidx_q <= encode(win); gcls_q <= win_cls;
             end
-            ptr      <= ptr_next;
+            ptr      <= take ? ptr_taken : ptr;
             cls_q    <= in_prio;
             cls_ok_q <= 1'b1;
-            prec_r   <= pack(precedence(in_prio, ptr_next));
+            prec_r   <= take ? prec_take : prec_keep;
         end
     end
 

@@ -5,10 +5,11 @@
 // 2^32 cycles from a registered subtraction instead of an exact compare in the cycle it happens).
 //
 // Latency: `recharge` is a one-cycle pulse in the first cycle of each period (also in the first cycle
-// after reset). A change of cfg_period ends the running period: the next cycle starts a new one of
-// the new length (with a recharge), so software sees a new period take effect at once instead of
-// after up to one old period. cfg_period = 0 is treated as 1 (the register block rejects 0 before it
-// gets here).
+// after reset). A change of cfg_period ends the running period: the cycle after the next starts a new
+// one of the new length (with a recharge), so software sees a new period take effect at once instead of
+// after up to one old period (the change is registered before it reloads the count: issue 17, the
+// 32-bit compare was in front of the count's 32-bit load mux, 7 LUT levels). cfg_period = 0 is treated
+// as 1 (the register block rejects 0 before it gets here).
 // Parameters: none. Runtime: cfg_period (cycles, 32 bits).
 module hc_period (
     input  logic        clk,
@@ -25,16 +26,20 @@ module hc_period (
     logic [31:0] count;   // cycles left in this period after the current one
     logic        zero;    // count == 0, kept in a flop (prepared from the count and the period in parallel)
     logic [31:0] last_period;
+    logic        changed_q; // cfg_period changed last cycle and no reload took the new value then
 
-    wire reload = zero || cfg_period != last_period;
+    wire reload = zero || changed_q;
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             count       <= '0;
             zero        <= 1'b1;
             recharge    <= 1'b0;
             last_period <= '0;    // (had no reset: unknown after reset in 4-state simulation; issue 15)
+            changed_q   <= 1'b0;
         end else begin
             last_period <= cfg_period;
+            // a reload takes cfg_period as it is now, so a change it has already taken needs no second one
+            changed_q   <= cfg_period != last_period && !reload;
             recharge    <= reload;
             if (reload) begin
                 count <= (cfg_period == '0) ? '0 : cfg_period - 32'd1;

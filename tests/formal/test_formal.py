@@ -54,7 +54,7 @@ W_NOT_REGISTERED = (
 MUTANTS = {
     # issue 15: one round-robin pointer moved by every class's grants (a lower class's port starves)
     ("hc_addr_mux", "hc_addr_mux.sv", "shared_pointer"): (
-        "if (take) ptr_next[gcls_q] = after(gidx_q);", "if (take) ptr_next = {CLASSES{after(gidx_q)}};"),
+        "ptr_taken[gcls_q] = after(gidx_q);", "ptr_taken = {CLASSES{after(gidx_q)}};"),
     # issue 17, HEADS_KNOWN: the port taken now chosen again without a request behind its head
     ("hc_addr_mux", "hc_addr_mux.sv", "taken_head_chosen_again"): (
         "v_t[i] = in_valid[i] && !(HEADS_KNOWN && gsel_q[i] && !in_more[i]);", "v_t[i] = in_valid[i];", "known"),
