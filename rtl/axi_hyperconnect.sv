@@ -198,7 +198,14 @@ module axi_hyperconnect #(
     // addressed port's hc_port_regs (one per port, in g_port below)
     logic                 locked;
     logic                 req_is_wr, g_req, g_stall_wr, g_stall_rd, g_rd_ack, g_rd_err, g_wr_ack, g_wr_err;
-    logic [7:0]           req_addr;
+    logic [7:0]           req_addr;                    // (the counter bank takes the word, 4:2)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire                  unused_req_addr = &{1'b0, req_addr[7:5], req_addr[1:0]};
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic                 g_req_is_wr;                 // the blocks' own copies of the request (hc_regs_axil)
+    logic [7:0]           g_req_addr;
+    logic [S_COUNT-1:0]   p_req_is_wr;
+    logic [S_COUNT*7-1:0] p_req_addr;
     logic [31:0]          req_wr_data, req_wr_biten, g_rd_data;
     logic [S_COUNT-1:0]   p_req, p_stall, p_rd_ack, p_rd_err, p_wr_ack, p_wr_err;
     logic [S_COUNT*32-1:0] p_rd_data;
@@ -212,8 +219,8 @@ module axi_hyperconnect #(
         .s_axil_arready, .s_axil_araddr, .s_axil_arprot, .s_axil_rvalid, .s_axil_rready, .s_axil_rdata,
         .s_axil_rresp, .locked,
         .req_is_wr, .req_addr, .req_wr_data, .req_wr_biten,
-        .g_req, .g_stall(req_is_wr ? g_stall_wr : g_stall_rd), .g_rd_ack, .g_rd_err, .g_rd_data, .g_wr_ack,
-        .g_wr_err, .p_req, .p_stall, .p_rd_ack, .p_rd_err, .p_rd_data, .p_wr_ack, .p_wr_err,
+        .g_req, .g_req_is_wr, .g_req_addr, .g_stall(req_is_wr ? g_stall_wr : g_stall_rd), .g_rd_ack, .g_rd_err, .g_rd_data, .g_wr_ack,
+        .g_wr_err, .p_req, .p_req_is_wr, .p_req_addr, .p_stall, .p_rd_ack, .p_rd_err, .p_rd_data, .p_wr_ack, .p_wr_err,
         .period_err, .glimit_err, .nominal_err, .limit_err
     );
 
@@ -224,7 +231,7 @@ module axi_hyperconnect #(
         // only 0x000..0x0FF reaches it (hc_regs_axil decodes the rest): with bits 11:8 zero, the generated
         // range compares for the PORT[] external region are constant, so its decode and read-back shrink
         // to the eight global registers (issue 17: they were on the critical path)
-        .s_cpuif_req(g_req), .s_cpuif_req_is_wr(req_is_wr), .s_cpuif_addr({4'h0, req_addr}),
+        .s_cpuif_req(g_req), .s_cpuif_req_is_wr(g_req_is_wr), .s_cpuif_addr({4'h0, g_req_addr}),
         .s_cpuif_wr_data(req_wr_data), .s_cpuif_wr_biten(req_wr_biten), .s_cpuif_req_stall_wr(g_stall_wr),
         .s_cpuif_req_stall_rd(g_stall_rd), .s_cpuif_rd_ack(g_rd_ack), .s_cpuif_rd_err(g_rd_err),
         .s_cpuif_rd_data(g_rd_data), .s_cpuif_wr_ack(g_wr_ack), .s_cpuif_wr_err(g_wr_err),
@@ -334,7 +341,7 @@ module axi_hyperconnect #(
         logic stall_wr, stall_rd;
         hc_port_regs u_regs (
             .clk(aclk), .rst_n(aresetn),
-            .s_cpuif_req(p_req[i]), .s_cpuif_req_is_wr(req_is_wr), .s_cpuif_addr(req_addr[6:0]),
+            .s_cpuif_req(p_req[i]), .s_cpuif_req_is_wr(p_req_is_wr[i]), .s_cpuif_addr(p_req_addr[i*7 +: 7]),
             .s_cpuif_wr_data(req_wr_data), .s_cpuif_wr_biten(req_wr_biten), .s_cpuif_req_stall_wr(stall_wr),
             .s_cpuif_req_stall_rd(stall_rd), .s_cpuif_rd_ack(p_rd_ack[i]), .s_cpuif_rd_err(p_rd_err[i]),
             .s_cpuif_rd_data(p_rd_data[i*32 +: 32]), .s_cpuif_wr_ack(p_wr_ack[i]), .s_cpuif_wr_err(p_wr_err[i]),

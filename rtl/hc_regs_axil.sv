@@ -27,7 +27,9 @@
 //   before the selection across blocks, so no path runs from a block's address decode into the response
 //   or the state. AWREADY/WREADY/ARREADY rise the cycle after the request starts, so a new request can be
 //   waiting while one is answered. Reads and writes alternate when both wait.
-// Every output is a flip-flop (READY, VALID, response, data; the block requests and error pulses). The
+// Every output is a flip-flop (READY, VALID, response, data; the block requests and error pulses); each
+//   block gets its own copy of the request's kind and offset (g_req_is_wr/g_req_addr, p_req_is_wr/
+//   p_req_addr), loaded only when that block is addressed, so the placer can put it beside its block. The
 //   address is decoded and the write data range-checked as each is accepted, into registers, so a request
 //   starts by selecting prepared flags (issue 17: no decode between the state and the block requests).
 // Parameters: N_PORTS (1..16 port blocks), TRACK_DEPTH (upper bound of the outstanding limits, 1..255).
@@ -59,21 +61,27 @@ module hc_regs_axil #(
     output logic [31:0]             s_axil_rdata,
     output logic [1:0]              s_axil_rresp,
     input  logic                    locked,          // LOCK.locked: configuration writes are ignored
-    // the request, shared by every block (PeakRDL passthrough CPU interface)
+    // the request (PeakRDL passthrough CPU interface): kind and offset as the front end and the counter
+    // bank use them; write data shared by every block
     output logic                    req_is_wr,
     output logic [7:0]              req_addr,        // offset in the block: the global block takes 7:0, a port block 6:0
     output logic [31:0]             req_wr_data,
     output logic [31:0]             req_wr_biten,
-    // global block
+    // global block (with its own copy of the request's kind and offset)
     output logic                    g_req,
+    output logic                    g_req_is_wr,
+    output logic [7:0]              g_req_addr,
     input  logic                    g_stall,         // req_stall_wr / req_stall_rd of the request's kind
     input  logic                    g_rd_ack,
     input  logic                    g_rd_err,
     input  logic [31:0]             g_rd_data,
     input  logic                    g_wr_ack,
     input  logic                    g_wr_err,
-    // port blocks, port i in bit i / bits [i*32 +: 32]
+    // port blocks, port i in bit i / bits [i*32 +: 32] (offsets [i*7 +: 7]), each with its own copy of the
+    // request's kind and offset
     output logic [N_PORTS-1:0]      p_req,
+    output logic [N_PORTS-1:0]      p_req_is_wr,
+    output logic [N_PORTS*7-1:0]    p_req_addr,
     input  logic [N_PORTS-1:0]      p_stall,
     input  logic [N_PORTS-1:0]      p_rd_ack,
     input  logic [N_PORTS-1:0]      p_rd_err,
@@ -288,6 +296,20 @@ module hc_regs_axil #(
         end else if (state == WAIT && ack) begin
             resp_err  <= ack_err;
             resp_data <= req_is_wr ? 32'd0 : ans_data;
+        end
+    end
+
+    // each block's own copy of the request's kind and offset, loaded only when that block is addressed:
+    // no two copies are the same flip-flop, so the placer puts each beside its block (issue 17: the
+    // shared request flops ran into every block's read-back decode, 8.7-9.3 ns of routing on the
+    // Fmax-limiting paths); a block's copy changes only with a request to it
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            {g_req_is_wr, g_req_addr, p_req_is_wr, p_req_addr} <= '0;
+        end else if (state == IDLE && (start_wr || start_rd)) begin
+            if (dec.is_global) {g_req_is_wr, g_req_addr} <= {start_wr, dec.word};
+            for (int i = 0; i < N_PORTS; i++)
+                if (dec.port_onehot[i]) {p_req_is_wr[i], p_req_addr[i*7 +: 7]} <= {start_wr, dec.word[6:0]};
         end
     end
 
