@@ -54,8 +54,8 @@
 //   of part of such a field) leave the field unchanged and set a sticky error flag; the write's other
 //   fields apply. AXI4-Lite: BVALID 3 cycles after the later of the AW/W handshakes (1 for a write
 //   answered SLVERR without reaching a block: absent port, a port's counters), RVALID 4 after the AR
-//   handshake (5 for the global registers, 8 for the counters in hc_counter_bank, 10 for a BYTES_HI
-//   word), READY from flops (hc_regs_axil).
+//   handshake (5 for the global registers and MAX_RD_LATENCY, 8 for the counters in hc_counter_bank, 10
+//   for a BYTES_HI word), READY from flops (hc_regs_axil).
 // irq: level, OR over ports of (IRQ_STATUS & IRQ_EN); events: port decoupled, configuration write
 //   rejected, budget spent before the period ended, accelerator fault (FAULT: window, protocol, watchdog).
 // Security (docs/security.md): per-port address windows, protocol guard, watchdog; LOCK freezes the

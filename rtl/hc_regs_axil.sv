@@ -302,7 +302,8 @@ module hc_regs_axil #(
     // each block's own copy of the request's kind and offset, loaded only when that block is addressed:
     // no two copies are the same flip-flop, so the placer puts each beside its block (issue 17: the
     // shared request flops ran into every block's read-back decode, 8.7-9.3 ns of routing on the
-    // Fmax-limiting paths); a block's copy changes only with a request to it
+    // Fmax-limiting paths); a block's copy changes only when an access to it starts (a counter write,
+    // answered here, loads it too: the block is idle then)
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             {g_req_is_wr, g_req_addr, p_req_is_wr, p_req_addr} <= '0;

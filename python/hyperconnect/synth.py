@@ -16,8 +16,10 @@ import json
 import re
 import statistics
 import subprocess
+import sys
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +156,16 @@ def critical_path(log: str) -> dict[str, Any]:
             "through": through}
 
 
+_SAY = threading.Lock()
+
+
+def _say(line: str) -> None:
+    """One progress line, whole (designs finish in worker threads)."""
+    with _SAY:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+
 def _one(name: str, d: dict[str, Any], seeds: int, keep_going: bool) -> dict[str, Any]:
     """One design's entry: LUT/FF (synth_xilinx), ECP5 Fmax over `seeds`, seconds; with keep_going a
     failure is reported in the entry (`error`) instead of raised."""
@@ -169,15 +181,15 @@ def _one(name: str, d: dict[str, Any], seeds: int, keep_going: bool) -> dict[str
             raise
         last = [line.strip() for line in str(exc).splitlines() if line.strip()]
         entry["error"] = last[-1] if last else str(exc)
-        print(f"  {name}: failed: {entry['error']}", flush=True)
+        _say(f"  {name}: failed: {entry['error']}")
         return entry
     entry["seconds"] = round(time.monotonic() - t0, 1)
     if d.get("per_port"):
         n = d["params"]["S_COUNT"]
         entry["lut_per_port"] = round((entry["lut"] + entry["lutram"]) / n)
         entry["ff_per_port"] = round(entry["ff"] / n)
-    print(f"  {name}: {entry['lut']} LUT (+{entry['lutram']} as LUT-RAM), {entry['ff']} FF, "
-          f"{entry['fmax_mhz_median']} MHz ({entry['seconds']} s)", flush=True)
+    _say(f"  {name}: {entry['lut']} LUT (+{entry['lutram']} as LUT-RAM), {entry['ff']} FF, "
+         f"{entry['fmax_mhz_median']} MHz ({entry['seconds']} s)")
     return entry
 
 
@@ -192,10 +204,27 @@ def run(seeds: int = 3, ports: list[int] | None = None, jobs: int = 2) -> dict[s
     designs = designs_for(ports)
     t0 = time.monotonic()
     order = sorted(designs, key=lambda n: -designs[n]["params"].get("S_COUNT", 0) if designs[n].get("per_port") else 0)
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {name: pool.submit(_one, name, designs[name], seeds, bool(ports)) for name in order}
+    stop = threading.Event()                           # set by the first failure: nothing further starts
+
+    def task(name: str) -> dict[str, Any]:
+        if stop.is_set():
+            return {}
+        try:
+            return _one(name, designs[name], seeds, bool(ports))
+        except BaseException:
+            stop.set()
+            raise
+
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    try:
+        futures = {name: pool.submit(task, name) for name in order}
+        done, _ = wait(futures.values(), return_when=FIRST_EXCEPTION)
+        for f in done:
+            f.result()                                 # a failure stops the run now, not after the rest
         for name in designs:                           # (report in DESIGNS order)
             report["designs"][name] = futures[name].result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)  # (on a failure or Ctrl-C: nothing queued starts)
     report["seconds"] = round(time.monotonic() - t0, 1)
     report["jobs"] = jobs
     out = paths.BUILD / "synth" / ("report_ports.json" if ports else "report.json")
@@ -213,7 +242,7 @@ def render(report: dict[str, Any]) -> str:
         per = f"   {e['lut_per_port']} / {e['ff_per_port']}" if "lut_per_port" in e else ""
         lines.append(f"{name:<38}{e['lut']:>7}{e['lutram']:>8}{e['ff']:>7}{e['fmax_mhz_median']:>12.1f} MHz{per}")
         cp = e.get("critical_path") or {}
-        if cp:
+        if "start" in cp:
             lines.append(f"    critical path (seed {cp['seed']}): {cp['start']} -> {cp['end']}, {cp['lut_levels']} LUT levels, "
                          f"{cp['logic_steps']} cells, {cp['logic_ns']} ns logic + {cp['routing_ns']} ns routing"
                          + (": " + " -> ".join(cp["through"]) if cp.get("through") else ""))

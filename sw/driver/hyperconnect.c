@@ -273,8 +273,8 @@ hc_status hc_read_counters(hc_dev *dev, unsigned port, hc_counters *out) {
     hc_status s = check_port(dev, port);
     if (s != HC_OK) return s;
     if (out == NULL) return HC_ERR_ARG;
-    /* the counters (CNT, in the counter bank) are exact at each read; 64-bit byte counters: read high,
-       low, high again so a carry between the halves is never torn */
+    /* the counters (CNT: the counter bank's words and MAX_RD_LATENCY) are exact at each read; 64-bit
+       byte counters: read high, low, high again so a carry between the halves is never torn */
     uint32_t hi, lo;
     do {
         hi = rd32(dev, PORT_REG(port, CNT.RD_BYTES_HI));

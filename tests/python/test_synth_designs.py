@@ -99,8 +99,9 @@ def test_levels_counts_luts_between_registers() -> None:
 
 
 def test_run_synthesizes_in_parallel_and_reports_in_order(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
-    """synth.run with jobs 2 has two designs in the tools at once, starts with the largest port count, and
-    reports in the designs' own order (the tools themselves replaced by a stand-in that waits)."""
+    """synth.run with jobs 2 has two designs in the tools at once, starts with the two largest port counts,
+    reports in the designs' own order, and stops at a failure without starting what is queued (the tools
+    themselves replaced by a stand-in that waits)."""
     import threading
     import time
     from hyperconnect import paths
@@ -122,8 +123,18 @@ def test_run_synthesizes_in_parallel_and_reports_in_order(monkeypatch: pytest.Mo
     monkeypatch.setattr(synth, "_one", fake)
     report = synth.run(seeds=1, ports=[2, 8, 4], jobs=2)
     assert peak[0] == 2, f"at most {peak[0]} design(s) at a time"
-    assert started[0] == "axi_hyperconnect (8 ports)"
+    assert set(started[:2]) == {"axi_hyperconnect (8 ports)", "axi_hyperconnect (4 ports)"}, started
     assert list(report["designs"]) == [f"axi_hyperconnect ({n} ports)" for n in (2, 8, 4)]
     assert report["jobs"] == 2 and (tmp_path / "synth" / "report_ports.json").exists()
     with pytest.raises(ValueError, match="jobs"):
         synth.run(ports=[4], jobs=0)
+
+    def failing(name: str, d: dict, seeds: int, keep_going: bool) -> dict:
+        started.append(name)
+        raise RuntimeError(f"{name} failed")
+
+    started.clear()
+    monkeypatch.setattr(synth, "_one", failing)
+    with pytest.raises(RuntimeError, match="failed"):
+        synth.run(seeds=1, jobs=1)
+    assert len(started) == 1, f"{len(started)} designs started after the first failed"
