@@ -25,7 +25,7 @@
 // cycle while budget lasts.
 // Status: budget_spent (reservation on and no budget left: exactly `!allow`), stall (a sub-burst could
 // be issued but for the budget this cycle: one count per cycle for the stall counter).
-// Parameters: BUDGET_WIDTH (bits of cfg_budget, default 16).
+// Parameters: BUDGET_WIDTH (bits of cfg_budget, 2..32, default 16).
 module hc_reservation #(
     parameter int BUDGET_WIDTH = 16
 ) (
@@ -40,6 +40,10 @@ module hc_reservation #(
     output logic                    budget_spent,
     output logic                    stall
 );
+    initial begin
+        if (BUDGET_WIDTH < 2 || BUDGET_WIDTH > 32)
+            $fatal(1, "hc_reservation: BUDGET_WIDTH must be 2..32 (got %0d)", BUDGET_WIDTH);
+    end
     logic [BUDGET_WIDTH-1:0] left;        // budget left in this period
     logic                    zero;        // left == 0 (kept so while issue comes only with allow)
     logic                    enabled;     // cfg_enable last cycle: the reservation in force this cycle
@@ -54,16 +58,17 @@ module hc_reservation #(
     assign budget_spent = !allow;
     assign stall        = want && !allow;
 
-    always_comb begin
-        if (recharge || switch_on)
-            // a sub-burst issued in the recharge cycle is charged to the new budget (never below 0); in
-            // the switch-on cycle nothing is charged
-            zero_next = cfg_budget == '0 || (charge && cfg_budget == BUDGET_WIDTH'(1));
-        else if (charge)
-            zero_next = left == BUDGET_WIDTH'(1);
-        else
-            zero_next = zero;
-    end
+    // The next "is 0" flag and `allow` for either outcome of the late `charge` (the splitter's issue, which
+    // depends on `allow` itself), prepared from flops and registers; the charge only selects at the end
+    // (issue 17: the loop allow -> issue -> charge -> zero_next -> allow was 5 LUTs, limiting Fmax at one
+    // seed). A sub-burst issued in the recharge cycle is charged to the new budget (never below 0); in
+    // the switch-on cycle nothing is charged (`charge` needs `enabled`).
+    wire reload         = recharge || switch_on;
+    wire zero_if_charge = reload ? cfg_budget[BUDGET_WIDTH-1:1] == '0 : left == BUDGET_WIDTH'(1);   // (0 or 1: no carry chain)
+    wire zero_if_none   = reload ? cfg_budget == '0 : zero;
+    assign zero_next    = charge ? zero_if_charge : zero_if_none;
+    wire allow_if_charge = !(cfg_enable && zero_if_charge);
+    wire allow_if_none   = !(cfg_enable && zero_if_none);
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
@@ -74,8 +79,9 @@ module hc_reservation #(
         end else begin
             enabled <= cfg_enable;
             zero    <= zero_next;
-            allow   <= !(cfg_enable && zero_next);     // == !(enabled && zero) from the next cycle on
-            if (recharge || switch_on)
+            allow   <= charge ? allow_if_charge : allow_if_none;   // !(cfg_enable && zero_next): == !(enabled
+                                                                   // && zero) from the next cycle on
+            if (reload)
                 left <= charge ? budget_dec : cfg_budget;
             else if (charge)
                 left <= left_dec;
