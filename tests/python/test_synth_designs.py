@@ -138,3 +138,16 @@ def test_run_synthesizes_in_parallel_and_reports_in_order(monkeypatch: pytest.Mo
     with pytest.raises(RuntimeError, match="failed"):
         synth.run(seeds=1, jobs=1)
     assert len(started) == 1, f"{len(started)} designs started after the first failed"
+
+
+def test_cost_from_the_last_run(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """The longest designs start first: their seconds in the last full run's report, else a guess by size
+    (the 4+4 stream bridge took longer than 4 ports of axi_hyperconnect)."""
+    import json
+    from hyperconnect import paths
+    monkeypatch.setattr(paths, "BUILD", tmp_path)
+    (tmp_path / "synth").mkdir()
+    d4 = synth.DESIGNS["axi_hyperconnect (4 ports)"]
+    assert synth._cost("axi_hyperconnect (4 ports)", d4) > synth._cost("hc_guard", synth.DESIGNS["hc_guard"])
+    (tmp_path / "synth" / "report.json").write_text(json.dumps({"designs": {"axi_hyperconnect (4 ports)": {"seconds": 12.5}}}))
+    assert synth._cost("axi_hyperconnect (4 ports)", d4) == 12.5
