@@ -351,10 +351,11 @@ module axi_hyperconnect #(
         assign cnt_clear[i] = clear_all || r_out.CNT_CTRL.clear.value;
         // the file's words 0..6 are the bank's; word 7 (MAX_RD_LATENCY) is answered here a cycle after the
         // request, from the port's own register
-        wire cnt_rd = r_out.CNT.req && !r_out.CNT.req_is_wr;
-        assign cnt_req[i] = cnt_rd && req_addr[4:2] != 3'd7;
+        wire cnt_rd  = r_out.CNT.req && !r_out.CNT.req_is_wr;
+        wire lat_rd  = req_addr[4:2] == 3'd7;
+        assign cnt_req[i] = cnt_rd && !lat_rd;
         logic lat_ack_q;
-        always_ff @(posedge aclk) lat_ack_q <= aresetn && cnt_rd && req_addr[4:2] == 3'd7;
+        always_ff @(posedge aclk) lat_ack_q <= aresetn && cnt_rd && lat_rd;
         /* verilator lint_off UNUSEDSIGNAL */
         wire unused_cnt = &{1'b0, r_out.CNT.addr, r_out.CNT.wr_data, r_out.CNT.wr_biten};   // (req_addr is the same)
         /* verilator lint_on UNUSEDSIGNAL */

@@ -286,31 +286,25 @@ module hc_regs_axil #(
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             {req_is_wr, req_addr, req_wr_data, req_wr_biten, resp_err, resp_data} <= '0;
-        end else if (state == IDLE && (start_wr || start_rd)) begin
+            {g_req_is_wr, g_req_addr, p_req_is_wr, p_req_addr} <= '0;
+        end else if (start_wr || start_rd) begin
             req_is_wr    <= start_wr;
             req_addr     <= dec.word;
             req_wr_data  <= w_data;
             req_wr_biten <= w_bits & keep;
             resp_err     <= !to_block;
             resp_data    <= 32'd0;
-        end else if (state == WAIT && ack) begin
-            resp_err  <= ack_err;
-            resp_data <= req_is_wr ? 32'd0 : ans_data;
-        end
-    end
-
-    // each block's own copy of the request's kind and offset, loaded only when that block is addressed:
-    // no two copies are the same flip-flop, so the placer puts each beside its block (issue 17: the
-    // shared request flops ran into every block's read-back decode, 8.7-9.3 ns of routing on the
-    // Fmax-limiting paths); a block's copy changes only when an access to it starts (a counter write,
-    // answered here, loads it too: the block is idle then)
-    always_ff @(posedge clk) begin
-        if (!rst_n) begin
-            {g_req_is_wr, g_req_addr, p_req_is_wr, p_req_addr} <= '0;
-        end else if (state == IDLE && (start_wr || start_rd)) begin
+            // each block's own copy of the kind and offset, loaded only when that block is addressed: no
+            // two copies are the same flip-flop, so the placer puts each beside its block (issue 17: the
+            // shared request flops ran into every block's read-back decode, 8.7-9.3 ns of routing on the
+            // Fmax-limiting paths). A counter write, answered here, loads its port's copy too (the block
+            // is idle then).
             if (dec.is_global) {g_req_is_wr, g_req_addr} <= {start_wr, dec.word};
             for (int i = 0; i < N_PORTS; i++)
                 if (dec.port_onehot[i]) {p_req_is_wr[i], p_req_addr[i*7 +: 7]} <= {start_wr, dec.word[6:0]};
+        end else if (state == WAIT && ack) begin
+            resp_err  <= ack_err;
+            resp_data <= req_is_wr ? 32'd0 : ans_data;
         end
     end
 

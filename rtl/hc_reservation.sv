@@ -58,17 +58,15 @@ module hc_reservation #(
     assign budget_spent = !allow;
     assign stall        = want && !allow;
 
-    // The next "is 0" flag and `allow` for either outcome of the late `charge` (the splitter's issue, which
+    // The next "is 0" flag (and so `allow`) for either outcome of the late `charge` (the splitter's issue, which
     // depends on `allow` itself), prepared from flops and registers; the charge only selects at the end
     // (issue 17: the loop allow -> issue -> charge -> zero_next -> allow was 5 LUTs, limiting Fmax at one
     // seed). A sub-burst issued in the recharge cycle is charged to the new budget (never below 0); in
     // the switch-on cycle nothing is charged (`charge` needs `enabled`).
     wire reload         = recharge || switch_on;
-    wire zero_if_charge = reload ? cfg_budget[BUDGET_WIDTH-1:1] == '0 : left == BUDGET_WIDTH'(1);   // (0 or 1: no carry chain)
+    wire zero_if_charge = reload ? cfg_budget[BUDGET_WIDTH-1:1] == '0 : left == BUDGET_WIDTH'(1);   // (budget 0 or 1)
     wire zero_if_none   = reload ? cfg_budget == '0 : zero;
     assign zero_next    = charge ? zero_if_charge : zero_if_none;
-    wire allow_if_charge = !(cfg_enable && zero_if_charge);
-    wire allow_if_none   = !(cfg_enable && zero_if_none);
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
@@ -79,8 +77,7 @@ module hc_reservation #(
         end else begin
             enabled <= cfg_enable;
             zero    <= zero_next;
-            allow   <= charge ? allow_if_charge : allow_if_none;   // !(cfg_enable && zero_next): == !(enabled
-                                                                   // && zero) from the next cycle on
+            allow   <= !(cfg_enable && zero_next);     // == !(enabled && zero) from the next cycle on
             if (reload)
                 left <= charge ? budget_dec : cfg_budget;
             else if (charge)

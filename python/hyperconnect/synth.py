@@ -19,7 +19,7 @@ import subprocess
 import sys
 import threading
 import time
-from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -193,16 +193,21 @@ def _one(name: str, d: dict[str, Any], seeds: int, keep_going: bool) -> dict[str
     return entry
 
 
-def _cost(name: str, d: dict[str, Any]) -> float:
-    """Seconds a design is expected to take: as in the last full run's report if it has the design, else
-    a rough guess from its size (measured at 3 seeds: axi_hyperconnect about 200 s per port, the stream
-    bridge about 200 s per stream pair, the single IPs under a minute)."""
-    last = paths.BUILD / "synth" / "report.json"
+def _last_seconds() -> dict[str, float]:
+    """Each design's seconds in the last full run's report (empty without one)."""
     try:
-        seconds = json.loads(last.read_text())["designs"][name]["seconds"]
-        return float(seconds)
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
+        designs = json.loads((paths.BUILD / "synth" / "report.json").read_text())["designs"]
+        return {n: float(e["seconds"]) for n, e in designs.items() if "seconds" in e}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def _cost(name: str, d: dict[str, Any], last: dict[str, float]) -> float:
+    """Seconds a design is expected to take: `last` (the last run's) if it has the design, else a rough
+    guess from its size (measured at 3 seeds: axi_hyperconnect about 200 s per port, the stream bridge
+    about 200 s per stream pair, the single IPs under a minute)."""
+    if name in last:
+        return last[name]
     if d.get("per_port"):
         return 200.0 * d["params"]["S_COUNT"]
     if d.get("stream"):
@@ -220,8 +225,9 @@ def run(seeds: int = 3, ports: list[int] | None = None, jobs: int = 2) -> dict[s
                               "designs": {}}
     designs = designs_for(ports)
     t0 = time.monotonic()
-    order = sorted(designs, key=lambda n: -_cost(n, designs[n]))
-    stop = threading.Event()                           # set by the first failure: nothing further starts
+    last = _last_seconds()
+    order = sorted(designs, key=lambda n: -_cost(n, designs[n], last))
+    stop = threading.Event()                           # set by a failure or Ctrl-C: nothing queued starts
 
     def task(name: str) -> dict[str, Any]:
         if stop.is_set():
@@ -232,16 +238,14 @@ def run(seeds: int = 3, ports: list[int] | None = None, jobs: int = 2) -> dict[s
             stop.set()
             raise
 
-    pool = ThreadPoolExecutor(max_workers=jobs)
-    try:
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = {name: pool.submit(task, name) for name in order}
-        done, _ = wait(futures.values(), return_when=FIRST_EXCEPTION)
-        for f in done:
-            f.result()                                 # a failure stops the run now, not after the rest
-        for name in designs:                           # (report in DESIGNS order)
-            report["designs"][name] = futures[name].result()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)  # (on a failure or Ctrl-C: nothing queued starts)
+        try:
+            for name in designs:                       # (report in DESIGNS order)
+                report["designs"][name] = futures[name].result()
+        except BaseException:
+            stop.set()
+            raise
     report["seconds"] = round(time.monotonic() - t0, 1)
     report["jobs"] = jobs
     out = paths.BUILD / "synth" / ("report_ports.json" if ports else "report.json")

@@ -148,6 +148,7 @@ def test_cost_from_the_last_run(monkeypatch: pytest.MonkeyPatch, tmp_path) -> No
     monkeypatch.setattr(paths, "BUILD", tmp_path)
     (tmp_path / "synth").mkdir()
     d4 = synth.DESIGNS["axi_hyperconnect (4 ports)"]
-    assert synth._cost("axi_hyperconnect (4 ports)", d4) > synth._cost("hc_guard", synth.DESIGNS["hc_guard"])
+    assert synth._last_seconds() == {}
+    assert synth._cost("axi_hyperconnect (4 ports)", d4, {}) > synth._cost("hc_guard", synth.DESIGNS["hc_guard"], {})
     (tmp_path / "synth" / "report.json").write_text(json.dumps({"designs": {"axi_hyperconnect (4 ports)": {"seconds": 12.5}}}))
-    assert synth._cost("axi_hyperconnect (4 ports)", d4) == 12.5
+    assert synth._cost("axi_hyperconnect (4 ports)", d4, synth._last_seconds()) == 12.5
