@@ -19,8 +19,9 @@
 // Software reads: a request (port, word) is registered and taken as the next choice ahead of the turn
 // (the turn waits); the answer is that step's sum, registered. A BYTES_HI read first takes its LO word's
 // step (not answered), then, after the one-cycle wait, its own: so every answer is exact, it counts
-// every event up to and including the cycle after the request's (the step that takes the sum comes a
-// cycle after the request is registered; HI with the carries of all of them).
+// every event up to and including the request's cycle (the step that takes the sum comes a cycle after
+// the request is registered, and hc_port_counters registers its events before its sums; HI with the
+// carries of all of them).
 // The turn comes back to a sum at least every 8 * PORTS steps; a read holds the turn for at most 3
 // cycles (a HI read: LO step, wait, HI step; a LO read: its step and the turn's HI step waiting after
 // it), and reads come at least 6 cycles apart (hc_regs_axil: 9 or more), so the turn advances at least

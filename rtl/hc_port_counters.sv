@@ -32,9 +32,10 @@
 // it a cycle or two late costs nothing (2^32 cycles of margin), and a read completing while n_old > 0
 // is one of the old ones and counts as 0xFFFFFFFF (the first version wrapped; issue 15; issue 17: no
 // 32-bit compare in the cycle the age is reached).
-// `clear` empties the pending sums (an event in the clear's own cycle is not counted) and the maximum.
+// `clear` empties the pending sums (an event in the cycle before the clear's is not counted, one in the
+// clear's own cycle is) and the maximum.
 // Latency: none on the data path (observer; ar_room is a registered-state gate). A pending sum shows an
-//   event from the next cycle; MAX_RD_LATENCY from the third cycle after the RLAST (the handshake is
+//   event from the second cycle after it (the event is registered first); MAX_RD_LATENCY from the third cycle after the RLAST (the handshake is
 //   registered before the stamp FIFO, the latency before the comparison).
 // Parameters: DEPTH (timestamps, >= 2), PORTS (ports sharing the bank, 1..16: sizes the pending sums)
 module hc_port_counters #(
@@ -153,37 +154,50 @@ module hc_port_counters #(
         end
     end
 
-    // pending sums: restart with this cycle's event when taken, else accumulate. The event (a handshake
-    // at the accelerator's port, late in the cycle) only enables the flops or, taken without an event,
-    // empties them: it never enters an adder (issue 17: as the adder's operand it ran through the
-    // 22-bit carry chain, the critical path at 4 ports, 77.4 and 84.3 MHz at two seeds).
+    // the events, registered (issue 17: the accelerator-side handshake enabled the pending sums, which
+    // sit by the counter bank, so its LUT was placed between the request buffer and the bank and the
+    // path trip -> READY -> handshake -> the buffer's count crossed the die). The sums see each event a
+    // cycle late; every event is still counted once.
+    logic       ev_ar, ev_aw, ev_stall;
+    logic [7:0] ev_ar_len, ev_aw_len;
+    logic [2:0] ev_ar_size, ev_aw_size;
+    always_ff @(posedge clk) begin
+        if (!rst_n) {ev_ar, ev_aw, ev_stall} <= 3'b000;
+        else        {ev_ar, ev_aw, ev_stall} <= {ar_fire, aw_fire, stall};
+        {ev_ar_len, ev_ar_size, ev_aw_len, ev_aw_size} <= {ar_len, ar_size, aw_len, aw_size};
+    end
+
+    // pending sums: restart with this cycle's event when taken, else accumulate. The event only enables
+    // the flops or, taken without an event, empties them: it never enters an adder (issue 17: as the
+    // adder's operand it ran through the 22-bit carry chain, the critical path at 4 ports, 77.4 and 84.3
+    // MHz at two seeds).
     logic [NB-1:0] p_rd_bytes, p_wr_bytes;
     logic [NE-1:0] p_rd_txn, p_wr_txn, p_stall;
     assign pend = {p_stall, p_wr_txn, p_rd_txn, p_wr_bytes, p_rd_bytes};
 
     always_ff @(posedge clk) begin
         if (!rst_n || clear)  p_rd_bytes <= '0;
-        else if (ar_fire)     p_rd_bytes <= (take[0] ? '0 : p_rd_bytes) + NB'(bytes(ar_len, ar_size));
+        else if (ev_ar)       p_rd_bytes <= (take[0] ? '0 : p_rd_bytes) + NB'(bytes(ev_ar_len, ev_ar_size));
         else if (take[0])     p_rd_bytes <= '0;
     end
     always_ff @(posedge clk) begin
         if (!rst_n || clear)  p_wr_bytes <= '0;
-        else if (aw_fire)     p_wr_bytes <= (take[1] ? '0 : p_wr_bytes) + NB'(bytes(aw_len, aw_size));
+        else if (ev_aw)       p_wr_bytes <= (take[1] ? '0 : p_wr_bytes) + NB'(bytes(ev_aw_len, ev_aw_size));
         else if (take[1])     p_wr_bytes <= '0;
     end
     always_ff @(posedge clk) begin
         if (!rst_n || clear)  p_rd_txn <= '0;
-        else if (ar_fire)     p_rd_txn <= (take[2] ? '0 : p_rd_txn) + NE'(1);
+        else if (ev_ar)       p_rd_txn <= (take[2] ? '0 : p_rd_txn) + NE'(1);
         else if (take[2])     p_rd_txn <= '0;
     end
     always_ff @(posedge clk) begin
         if (!rst_n || clear)  p_wr_txn <= '0;
-        else if (aw_fire)     p_wr_txn <= (take[3] ? '0 : p_wr_txn) + NE'(1);
+        else if (ev_aw)       p_wr_txn <= (take[3] ? '0 : p_wr_txn) + NE'(1);
         else if (take[3])     p_wr_txn <= '0;
     end
     always_ff @(posedge clk) begin
         if (!rst_n || clear)  p_stall <= '0;
-        else if (stall)       p_stall <= (take[4] ? '0 : p_stall) + NE'(1);
+        else if (ev_stall)    p_stall <= (take[4] ? '0 : p_stall) + NE'(1);
         else if (take[4])     p_stall <= '0;
     end
     always_ff @(posedge clk) begin

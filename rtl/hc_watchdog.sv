@@ -38,7 +38,11 @@
 //   its AW reaches the memory port no later than before).
 // Parameters: DATA_WIDTH; W_DEPTH (accepted AWs whose data is not complete, default
 //   32: the port takes no further AW while full); TW (timeout counter bits, default 16); W_FALL_THROUGH
-//   (0: W register, latency 1, default; 1: fall-through, latency 0).
+//   (0: W register, latency 1, default; 1: fall-through, latency 0); REQ_GATED (0: a request waiting for
+//   READY when it trips is still taken, nothing new is, default; 1: the module behind keeps m_axi_arready
+//   and m_axi_awready low from the trip on — hc_supervisor's request buffers close their input — so the
+//   trip does not gate AR/AW here: one LUT level less between the trip flag and the accelerator's READY).
+// trip_next: the trip flag's next value, for a copy of it beside the logic it gates (hc_supervisor).
 // Resources: the W register is 2 x (DATA_WIDTH + DATA_WIDTH/8 + 1) bits of LUT-RAM and about 6 flops (it was a
 //   skid buffer of as many flops, issue 17).
 // Runtime: cfg_timeout (cycles, 0: stall protection off; the WLAST check is always on).
@@ -46,7 +50,8 @@ module hc_watchdog #(
     parameter int DATA_WIDTH = 64,
     parameter int W_DEPTH    = 32,
     parameter int TW         = 16,                   // timeout counter bits
-    parameter bit W_FALL_THROUGH = 1'b0
+    parameter bit W_FALL_THROUGH = 1'b0,
+    parameter bit REQ_GATED  = 1'b0
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -54,6 +59,7 @@ module hc_watchdog #(
     input  logic                    fault_active,        // a FAULT flag this module set is still up
     input  logic                    drained,             // nothing of the port is outstanding behind
     output logic                    tripped,
+    output logic                    trip_next,           // tripped in the next cycle
     output logic                    fault_w_stall,       // one-cycle pulses, the cycle it trips
     output logic                    fault_r_stall,
     output logic                    fault_b_stall,
@@ -110,11 +116,14 @@ module hc_watchdog #(
     );
 
     // ---- address channels: a request waiting for READY when the watchdog trips is still taken
+    //      (REQ_GATED: the module behind closes instead, from the cycle of the trip flag)
     logic ar_wait, aw_wait;                              // presented last cycle, not accepted
-    assign m_axi_arvalid = s_axi_arvalid && (!trip_q || ar_wait);
-    assign s_axi_arready = m_axi_arready && (!trip_q || ar_wait);
-    assign m_axi_awvalid = s_axi_awvalid && !w_full && (!trip_q || aw_wait);
-    assign s_axi_awready = m_axi_awready && !w_full && (!trip_q || aw_wait);
+    wire  ar_open = REQ_GATED || !trip_q || ar_wait;
+    wire  aw_open = REQ_GATED || !trip_q || aw_wait;
+    assign m_axi_arvalid = s_axi_arvalid && ar_open;
+    assign s_axi_arready = m_axi_arready && ar_open;
+    assign m_axi_awvalid = s_axi_awvalid && !w_full && aw_open;
+    assign s_axi_awready = m_axi_awready && !w_full && aw_open;
 
     // ---- write data: the accelerator's beats while healthy, strobe-less beats once tripped, through the
     //      W register
@@ -145,6 +154,8 @@ module hc_watchdog #(
     logic [TW-1:0] waited;
     wire timeout = cfg_timeout != '0 && waited >= cfg_timeout - TW'(1) && (w_stall || r_stall || b_stall);
     wire trip    = !trip_q && (timeout || (wlast_bad && w_fire));
+    wire let_go  = trip_q && !fault_active && w_empty && drained;
+    assign trip_next = trip || (trip_q && !let_go);
     assign fault_w_stall = trip && timeout && w_stall;
     assign fault_r_stall = trip && timeout && r_stall;
     assign fault_b_stall = trip && timeout && b_stall;
@@ -158,8 +169,7 @@ module hc_watchdog #(
             aw_wait <= m_axi_awvalid && !m_axi_awready;
             if (trip_q || !(w_stall || r_stall || b_stall)) waited <= '0;
             else if (waited != '1)                           waited <= waited + TW'(1);
-            if (trip)                                         trip_q <= 1'b1;
-            else if (trip_q && !fault_active && w_empty && drained) trip_q <= 1'b0;
+            trip_q <= trip_next;
         end
     end
 
@@ -184,6 +194,8 @@ module hc_watchdog #(
             assert (trip_q);
         // the trip ends only when the flags are cleared and the port has drained
         if ($past(trip_q) && !trip_q) assert ($past(!fault_active && drained));
+        // REQ_GATED: the module behind keeps the address channels closed while tripped
+        if (REQ_GATED && trip_q) assume (!m_axi_arready && !m_axi_awready);
     end
     always_comb if (aresetn && f_past) begin
         if (trip_q) assert (m_axi_rready && m_axi_bready && !s_axi_rvalid && !s_axi_bvalid);

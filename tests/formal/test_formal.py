@@ -82,8 +82,8 @@ MUTANTS = {
         "wire trip    = !trip_q && (timeout || (wlast_bad && w_fire));",
         "wire trip    = !trip_q && wlast_bad && w_fire;"),
     ("hc_watchdog", "hc_watchdog.sv", "release_before_drained"): (   # issue 15: stale responses after release
-        "else if (trip_q && !fault_active && w_empty && drained) trip_q <= 1'b0;",
-        "else if (trip_q && !fault_active && w_empty) trip_q <= 1'b0;"),
+        "wire let_go  = trip_q && !fault_active && w_empty && drained;",
+        "wire let_go  = trip_q && !fault_active && w_empty;"),
     ("hc_watchdog", "hc_watchdog.sv", "w_not_registered"): W_NOT_REGISTERED,   # issue 15: the W chain of gates
     # issue 17 review: a completion at count 0 (a faulty slave) counted — G exceeded by one before the fix
     ("axi_exbar", "axi_exbar.sv", "completion_at_zero_counted"): (
@@ -107,6 +107,10 @@ MUTANTS = {
     ("hc_supervisor", "hc_watchdog.sv", "w_not_registered"): (*W_NOT_REGISTERED, "bmc_min"),
     ("hc_supervisor", "hc_supervisor.sv", "r_payload_unmasked"): (
         "= s_axi_rvalid ? {c_rid, c_rdata, c_rresp, c_rlast} : '0;", "= {c_rid, c_rdata, c_rresp, c_rlast};"),
+    # issue 17: the request buffers' copy of the trip loaded from the trip flag (a cycle late), with the
+    # watchdog's own AR/AW gate left out (REQ_GATED): a request taken while the port is cut off
+    ("hc_supervisor", "hc_supervisor.sv", "closed_late_on_trip"): (
+        "closed <= cfg_decouple || trip_next;", "closed <= cfg_decouple || tripped;"),
     # the whole IP: a port's own responses, dropped while it is cut off, on its wires; the W register gone
     ("axi_hyperconnect", "hc_supervisor.sv", "b_payload_unmasked"): (
         "= s_axi_bvalid ? {c_bid, c_bresp} : '0;", "= {c_bid, c_bresp};"),

@@ -2,9 +2,10 @@
 stamps and maximum) with hc_counter_bank (every port's counters in one LUT-RAM, issue 17), two ports and
 the time base of axi_hyperconnect (hc_period's cycle count). Software reads go through the bank's read
 request and are checked exactly: an answer comes 4 cycles (BYTES_HI 6) after its request and counts every event up
-to and including the cycle after the request's. Directed: the 64-bit byte counter across 2^32 (131,077 reads of
-32 KiB, one per cycle) with HI and LO read all along; clear semantics (an event in the clear's own cycle
-is dropped, the next one counted); the largest read latency and the stall count; saturation of a
+to and including the request's cycle (the port registers its events before its pending sums: issue 17).
+Directed: the 64-bit byte counter across 2^32 (131,077 reads of 32 KiB, one per cycle) with HI and LO read
+all along; clear semantics (an event in the cycle before the clear's is dropped, one in the clear's own
+cycle counted); the largest read latency and the stall count; saturation of a
 transaction counter. Random: both ports' events, reads back to back and clears, against a model. The
 counts through the whole interconnect are checked in tests/axi_hyperconnect (test_counters)."""
 
@@ -97,10 +98,12 @@ async def read64(dut, port: int, lo: int) -> int:
 
 class Reader:
     """Software reads at random times for the cycle-by-cycle tests: call step() once per cycle after the
-    flops settled and after driving this cycle's events (`counts(port, word)` is the model's value
-    with them). Each answer must come exactly latency(word) cycles after its request and equal the
-    count after the cycle that follows the request (the bank registers its choice of step, so the step
-    that takes the pending sum comes a cycle after the request is registered); requests start SPACING
+    flops settled and after driving this cycle's events (`counts(port, word)` is the model's value of
+    the events before this cycle, with this cycle's clear applied: a port registers its events, so a
+    clear drops the previous cycle's). Each answer must come exactly latency(word) cycles after its
+    request and equal that value in the cycle that follows the request — the events up to the request's
+    cycle (the bank registers its choice of step, so the step that takes the pending sum comes a cycle
+    after the request is registered, and the sum is a cycle behind the events); requests start SPACING
     cycles apart or more, never while one waits."""
 
     def __init__(self, dut, rng, words=range(7), ports=(0, 1), p_read: float = 0.8) -> None:
@@ -147,9 +150,9 @@ async def byte_counter_crosses_2_32(dut) -> None:
     for cycle in range(n):
         await Timer(1, unit="ns")
         dut.ar_fire.value = dut.r_last_fire.value = 1   # each read completes as the next is stamped
+        reader.step(cycle, lambda p, w: totals.word(w))  # (the events before this cycle)
         totals.rd_bytes += 1 << 15
         totals.rd_txn += 1
-        reader.step(cycle, lambda p, w: totals.word(w))
         await RisingEdge(dut.clk)
     await settle(dut)
     assert reader.answers > n // 8
@@ -201,8 +204,8 @@ async def carry_timing(dut) -> None:
         if case == "a":
             await at_turn(dut, 0, 1)                    # the turn's RD_LO step (nothing to add) is past
             dut.ar_fire.value = 1                       # a 32 KiB read in this cycle, and a LO read
-            # (the answer counts the events of the request's cycle and the next: two)
-            assert await read(dut, 0, RD_LO) == (1 << 16) - 101, "(a) the LO read"
+            # (the answer counts the events up to the request's cycle: one)
+            assert await read(dut, 0, RD_LO) == (1 << 15) - 101, "(a) the LO read"
             dut.ar_fire.value = 0                       # (read() returned 6 cycles later: 6 reads)
             await ClockCycles(dut.clk, 40)
             got = await read64(dut, 0, RD_LO)
@@ -228,8 +231,9 @@ async def carry_timing(dut) -> None:
 
 @cocotb.test()
 async def clear_and_saturation(dut) -> None:
-    """Clear with an event in the same cycle (dropped) and one in the next (counted); a transaction
-    counter stops at 0xFFFFFFFF (its stored word set near the top by a deposit)."""
+    """Clear with an event in the cycle before (dropped: the port registers its events) and one in the
+    clear's own cycle (counted); a transaction counter stops at 0xFFFFFFFF (its stored word set near the
+    top by a deposit)."""
     await start(dut)
     dut.aw_len.value, dut.aw_size.value = 3, 2          # 16 bytes
     dut.aw_fire.value = 1
@@ -237,11 +241,13 @@ async def clear_and_saturation(dut) -> None:
     dut.aw_fire.value = 0
     await RisingEdge(dut.clk)
     assert await read64(dut, 0, WR_LO) == 48 and await read(dut, 0, WR_TXN) == 3
+    dut.aw_fire.value = 1                               # 16 bytes in the cycle before the clear
+    await RisingEdge(dut.clk)
     dut.clear.value = 1
-    dut.aw_fire.value = 1
+    dut.aw_len.value, dut.aw_size.value = 0, 0          # 1 byte in the clear's cycle
     await RisingEdge(dut.clk)
     dut.clear.value = 0
-    dut.aw_len.value, dut.aw_size.value = 0, 0          # 1 byte
+    dut.aw_fire.value = 0
     await RisingEdge(dut.clk)
     await settle(dut)
     assert await read64(dut, 0, WR_LO) == 1 and await read(dut, 0, WR_TXN) == 1
@@ -288,6 +294,7 @@ async def random_events(dut, rng, cycles: int, p_clear: float, big_choices, p_fi
     """Both ports' events at random against a model of each port's counts, software reads of random
     words (Reader: as often as the contract allows) and clears; returns the answers checked."""
     totals = [Totals(), Totals()]
+    late = [Totals(), Totals()]                         # each port's events of the previous cycle
     reader = Reader(dut, rng)
     big = big_choices[0]
     r_last_next = 0
@@ -310,15 +317,15 @@ async def random_events(dut, rng, cycles: int, p_clear: float, big_choices, p_fi
             getattr(dut, "stall" + sfx).value = int(st)
             if p == 0:
                 dut.r_last_fire.value, r_last_next = r_last_next, int(ar)
+            # the port registers its events: a clear drops the previous cycle's, this cycle's count
             if clear:
                 totals[p] = Totals()
             else:
-                t = totals[p]
-                t.rd_bytes += nbytes(ar_len, ar_size) if ar else 0
-                t.wr_bytes += nbytes(aw_len, aw_size) if aw else 0
-                t.rd_txn += int(ar)
-                t.wr_txn += int(aw)
-                t.stall += int(st)
+                t, e = totals[p], late[p]
+                t.rd_bytes, t.wr_bytes, t.rd_txn = t.rd_bytes + e.rd_bytes, t.wr_bytes + e.wr_bytes, t.rd_txn + e.rd_txn
+                t.wr_txn, t.stall = t.wr_txn + e.wr_txn, t.stall + e.stall
+            late[p] = Totals(nbytes(ar_len, ar_size) if ar else 0, nbytes(aw_len, aw_size) if aw else 0,
+                             int(ar), int(aw), int(st))
         reader.step(cycle, lambda port, word: totals[port].word(word))
         await RisingEdge(dut.clk)
     cocotb.log.info("%s: %d answers checked; bytes read/written at the end: %s", seed_name, reader.answers,
@@ -331,7 +338,7 @@ async def bank_random(dut) -> None:
     """Both ports' events at random (often the largest bursts, every cycle, so the pending sums near
     their bound), software reads of random words as often as the bank's contract allows (6 cycles
     apart) and clears now and then, against a model of each port's counts: every answer comes exactly
-    3 (HI: 5) cycles after its request and is the count of the events up to the request's cycle."""
+    4 (HI: 6) cycles after its request and is the count of the events up to the request's cycle."""
     from lib.env import seeded_rng
     rng = seeded_rng("bank_random")
     await start(dut)
