@@ -33,6 +33,12 @@
 //   address is decoded and the write data range-checked as each is accepted, into registers, so a request
 //   starts by selecting prepared flags (issue 17: no decode between the state and the block requests).
 // Parameters: N_PORTS (1..16 port blocks), TRACK_DEPTH (upper bound of the outstanding limits, 1..255).
+// Contract towards the blocks: one request at a time, presented for one cycle, the next only after the
+//   previous one's answer; each block's offset held from its request until its next one. So a block's
+//   stall is never on when a request comes (the stall flags of the generated blocks cover a request while
+//   an external register answers and a write right after a read); the port blocks are generated with
+//   their stall mask and held read-back address left out (python/hyperconnect/regs.py). The stall is
+//   still obeyed, and a simulation reports it if it is ever on as a request is presented.
 // Assumes: the blocks answer (ack) each request, at once, after a stall, or (an external register file)
 //   some cycles later; addresses are byte addresses of 32-bit registers (bits 1:0 are ignored).
 module hc_regs_axil #(
@@ -319,4 +325,10 @@ module hc_regs_axil #(
     wire unused = &{1'b0, s_axil_awprot, s_axil_arprot, s_axil_awaddr[1:0], s_axil_araddr[1:0], dec.at_period,
                     dec.at_glimit, dec.at_cfg, dec.at_limits};
     /* verilator lint_on UNUSEDSIGNAL */
+`ifndef SYNTHESIS
+    // the contract above: the port blocks no longer mask a request with their stall
+    always_ff @(posedge clk)
+        if (rst_n && state == REQ && stall)
+            $error("hc_regs_axil: a block stalls the request it is presented (the contract in the header is broken)");
+`endif
 endmodule
