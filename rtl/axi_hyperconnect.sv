@@ -54,7 +54,7 @@
 //   of part of such a field) leave the field unchanged and set a sticky error flag; the write's other
 //   fields apply. AXI4-Lite: BVALID 3 cycles after the later of the AW/W handshakes (1 for a write
 //   answered SLVERR without reaching a block: absent port, a port's counters), RVALID 4 after the AR
-//   handshake (5 for the global registers and MAX_RD_LATENCY, 8 for the counters in hc_counter_bank, 10
+//   handshake (5 for the global registers and MAX_RD_LATENCY, 9 for the counters in hc_counter_bank, 10
 //   for a BYTES_HI word), READY from flops (hc_regs_axil).
 // irq: level, OR over ports of (IRQ_STATUS & IRQ_EN); events: port decoupled, configuration write
 //   rejected, budget spent before the period ended, accelerator fault (FAULT: window, protocol, watchdog).
@@ -315,7 +315,7 @@ module axi_hyperconnect #(
 
     // ------------------------------------------------------------------ counter bank
     // every port's byte, transaction and stall counters; a port block's read of one of them (external
-    // registers in the RDL) is the bank's request, answered 4 cycles later (hc_counter_bank)
+    // registers in the RDL) is the bank's request, answered 5 cycles later (6 for a BYTES_HI word; hc_counter_bank)
     localparam int CNT_PW = hc_axi_pkg::cnt_pend_bits(S_COUNT);
     localparam int CNT_PI = S_COUNT > 1 ? $clog2(S_COUNT) : 1;
     logic [S_COUNT-1:0]        cnt_clear, cnt_req;

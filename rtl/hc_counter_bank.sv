@@ -10,27 +10,30 @@
 //   choice  the next word is chosen and registered, with `take` decoded for its port (flip-flops)
 //   step 0  `take` tells the port (the sum restarts with this cycle's event); the sum, the word's zero
 //           flag and whether it is a software read are registered
-//   step 1  the stored word is read (LUT-RAM, asynchronous, at the registered address), added to the
-//           registered sum and written back; TXN and STALL words saturate at 0xFFFFFFFF (a sticky bit
-//           beside the count: the answer reads all ones once it is set), a BYTES_LO word's carry is
-//           kept (one flop per port and direction) and added at that port's BYTES_HI step. A HI step
-//           that would come right after its LO step (software reads can put it there) waits a cycle,
-//           so the carry is in its flop and no adder output reaches step 0.
+//   step 1  the stored word is read (LUT-RAM, asynchronous, at the registered address) and registered —
+//           or, when the step ahead writes that very word in this cycle, that step's result is
+//   step 2  the registered sum (for a BYTES_HI word: its direction's carry flag) is added to it and
+//           written back; TXN and STALL words saturate at 0xFFFFFFFF (a sticky bit beside the count: the
+//           answer reads all ones once it is set); a BYTES_LO word's carry is kept (one flop per port and
+//           direction) until its BYTES_HI step 2 adds it. A HI step comes after its LO step, so its step 2
+//           comes at least a cycle after the LO step 2 that set the flag.
+// (issue 17: the read, the 33-bit add and the carry flags' enables were one cycle, 8.3 ns of logic at
+// 8 ports — the LUT-RAM read across 64 words, the carry chain, the port decode — the critical path there.)
 // Software reads: a request (port, word) is registered and taken as the next choice ahead of the turn
 // (the turn waits); the answer is that step's sum, registered. A BYTES_HI read first takes its LO word's
-// step (not answered), then, after the one-cycle wait, its own: so every answer is exact, it counts
-// every event up to and including the request's cycle (the step that takes the sum comes a cycle after
-// the request is registered, and hc_port_counters registers its events before its sums; HI with the
-// carries of all of them).
-// The turn comes back to a sum at least every 8 * PORTS steps; a read holds the turn for at most 3
-// cycles (a HI read: LO step, wait, HI step; a LO read: its step and the turn's HI step waiting after
-// it), and reads come at least 6 cycles apart (hc_regs_axil: 9 or more), so the turn advances at least
-// every other cycle: the pending sums are sized for twice a round (hc_axi_pkg::cnt_gap).
+// step (not answered), then its own right after: so every answer is exact, it counts every event up to and
+// including the request's cycle (the step that takes the sum comes a cycle after the request is
+// registered, and hc_port_counters registers its events before its sums; HI with the carries of all of
+// them).
+// The turn comes back to a sum at least every 8 * PORTS steps; a read holds the turn for at most 2
+// cycles (a HI read: its LO step and its own), and reads come at least 6 cycles apart (hc_regs_axil: 9
+// or more), so the turn advances in at least two of every three cycles: the pending sums are sized for
+// twice a round (hc_axi_pkg::cnt_gap).
 // Clear: a port's `clear` sets its words' zero flags (a flagged word reads as 0 in step 1) and empties
 // its pending sums and carries, so a clear takes effect in one cycle whatever the turn; a step already
 // under way for that port writes a stale sum that the flag hides, and its carry is dropped.
-// Latency: a software read is answered (cpu_ack) 4 cycles after cpu_req, a BYTES_HI read 6 (one more
-//   than before the choice was registered, issue 17).
+// Latency: a software read is answered (cpu_ack) 5 cycles after cpu_req, a BYTES_HI read 6 (the LO step
+//   first).
 // Parameters: PORTS (1..16).
 // Assumes: a new cpu_req only after the previous read's cpu_ack and at least 6 cycles after the previous
 //   cpu_req (the port blocks stall while their external register file is pending, and hc_regs_axil
@@ -70,10 +73,8 @@ module hc_counter_bank #(
 
     // the choice: the next step 0's word, registered (issue 17: decoded from the turn and the waiting
     // read in the cycle of step 0, `take` ran through the ports' pending-sum adders, 7 LUT levels): a
-    // waiting software read's, else the turn's; it waits a cycle (no step 0 next) when it is a BYTES_HI
-    // word whose LO word is in step 0 now (that step 1 sets the carry flop a cycle later), so no adder
-    // output reaches step 0
-    logic          s0_v, s0_cpu, s1_v, s1_z, s1_kill, s1_cpu;
+    // waiting software read's, else the turn's
+    logic          s0_v, s0_cpu, s1_v, s1_z, s1_kill, s1_cpu, s1_fwd;
     logic [PI-1:0] s0_p, s1_p;
     logic [2:0]    s0_w, s1_w;
     logic [PORTS*5-1:0] take_q;
@@ -81,15 +82,13 @@ module hc_counter_bank #(
     localparam logic [2:0] SUM_WORD [5] = '{3'd0, 3'd2, 3'd4, 3'd5, 3'd6};
     wire [PI-1:0]  c_p  = req_v ? req_p : turn;
     wire [2:0]     c_w  = req_v ? req_w : {step[2], step[0], step[1]};   // 0 2 1 3 4 6 5 7
-    wire           hold = s0_v && s0_p == c_p && !s0_w[2] && !s0_w[0] && c_w == s0_w + 3'd1;
-    wire           ins  = req_v && !hold;                           // a software read takes the next step 0
-    wire           c_v  = c_w != 3'd7 && !hold;
+    wire           c_v  = c_w != 3'd7;
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             s0_v <= 1'b0; s0_cpu <= 1'b0; s0_p <= '0; s0_w <= '0; take_q <= '0;
         end else begin
             s0_v   <= c_v;
-            s0_cpu <= ins && !req_lo;                  // (a HI read's LO step is not the answer)
+            s0_cpu <= req_v && !req_lo;                // (a HI read's LO step is not the answer)
             s0_p   <= c_p;
             s0_w   <= c_w;
             for (int p = 0; p < PORTS; p++)
@@ -103,7 +102,7 @@ module hc_counter_bank #(
         if (!rst_n) begin
             step <= '0; turn <= '0; req_v <= 1'b0; req_lo <= 1'b0; req_p <= '0; req_w <= '0;
         end else begin
-            if (!req_v && !hold) begin
+            if (!req_v) begin
                 step <= step + 3'd1;
                 if (step == 3'd7) turn <= (32'(turn) == PORTS - 1) ? '0 : turn + PI'(1);
             end
@@ -112,30 +111,28 @@ module hc_counter_bank #(
                 req_p  <= cpu_port;
                 req_lo <= cpu_word == 3'd1 || cpu_word == 3'd3;
                 req_w  <= (cpu_word == 3'd1 || cpu_word == 3'd3) ? cpu_word - 3'd1 : cpu_word;
-            end else if (ins && req_lo) begin           // the LO step is taken: now the HI word
+            end else if (req_v && req_lo) begin         // the LO step is taken: now the HI word
                 req_lo <= 1'b0;
                 req_w  <= req_w + 3'd1;
-            end else if (ins) begin
+            end else if (req_v) begin
                 req_v <= 1'b0;
             end
         end
     end
     assign cpu_ack_port = req_p;
 
-    // ---- step 0: tell the port, register the sum, the zero flag, the carry
+    // ---- step 0: tell the port, register the sum, the zero flag
     logic [PORTS*8-1:0] zero;           // the stored word counts as 0 (after reset or a clear)
     logic [PORTS-1:0]   carry_rd, carry_wr;
     logic [NB-1:0]      s0_b;
     logic [PW-1:0]      s0_pend;
     assign s0_pend = pend[s0_p * PW +: PW];
 
-    // the pending sum of word w, zero-extended to NB bits (the BYTES_HI words add their carry)
+    // the pending sum of word w, zero-extended to NB bits (a BYTES_HI word adds its carry in step 2)
     always_comb begin
         unique case (s0_w)
             3'd0:    s0_b = s0_pend[0 +: NB];
             3'd2:    s0_b = s0_pend[NB +: NB];
-            3'd1:    s0_b = NB'(carry_rd[s0_p]);
-            3'd3:    s0_b = NB'(carry_wr[s0_p]);
             3'd4:    s0_b = NB'(s0_pend[2*NB +: NE]);
             3'd5:    s0_b = NB'(s0_pend[2*NB + NE +: NE]);
             3'd6:    s0_b = NB'(s0_pend[2*NB + 2*NE +: NE]);
@@ -148,7 +145,7 @@ module hc_counter_bank #(
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            s1_v <= 1'b0; s1_z <= 1'b0; s1_kill <= 1'b0; s1_cpu <= 1'b0;
+            s1_v <= 1'b0; s1_z <= 1'b0; s1_kill <= 1'b0; s1_cpu <= 1'b0; s1_fwd <= 1'b0;
             s1_p <= '0; s1_w <= '0; s1_b <= '0;
         end else begin
             s1_v    <= s0_v;
@@ -158,31 +155,61 @@ module hc_counter_bank #(
             s1_p    <= s0_p;
             s1_w    <= s0_w;
             s1_b    <= s0_b;
+            s1_fwd  <= s1_v && s1_p == s0_p && s1_w == s0_w;   // the step ahead will write this word
         end
     end
 
-    // ---- step 1: read, add, write back
+    // ---- step 1: read (or take the word the step ahead writes now), register
     // A word is 33 bits: the count and, for the saturating words (TXN, STALL), a sticky "reached 2^32"
     // bit; the answer of a saturated word is set to all ones at its flop (a set input, no 32-bit mux).
-    // The registered sum is the adder's first operand, so the carry chain's generate input comes
-    // straight from its flop and the zero flag folds into the propagate LUT (measured: 64 LUT less
-    // than a masked first operand and a saturation mux).
-    logic [32:0] mem [WORDS];
+    logic [32:0]   mem [WORDS];
+    logic [32:0]   s2_new;                            // step 2's result, written back
+    logic          s2_v, s2_cpu;
+    logic [PI-1:0] s2_p;
+    logic [2:0]    s2_w;
+    logic [NB-1:0] s2_b;
+    logic [32:0]   s2_old;
+    logic [PORTS-1:0] s2_lo_rd, s2_lo_wr, s2_hi_rd, s2_hi_wr;   // step 2's word, decoded per port
     wire  [PI+2:0] s1_addr = {s1_p, s1_w};
-    wire  [32:0] s1_old = s1_z ? '0 : mem[s1_addr];
-    wire  [32:0] s1_sum = 33'(s1_b) + {1'b0, s1_old[31:0]};
-    wire         s1_sat = s1_w[2];                                  // TXN, STALL
-    wire         s1_top = s1_sat && (s1_old[32] || s1_sum[32]);     // saturated (sticky)
-    wire         s1_lo  = s1_v && !s1_kill && (s1_w == 3'd0 || s1_w == 3'd2);   // (a clear now: see carry_*)
-    wire         s1_carry = s1_lo && s1_sum[32];
+    wire  [PI+2:0] s2_addr = {s2_p, s2_w};
+    wire           s1_live = s1_v && !s1_kill && !clear[s1_p];
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            s2_v <= 1'b0; s2_cpu <= 1'b0; s2_p <= '0; s2_w <= '0; s2_b <= '0;
+            s2_old <= '0; s2_lo_rd <= '0; s2_lo_wr <= '0; s2_hi_rd <= '0; s2_hi_wr <= '0;
+        end else begin
+            s2_v    <= s1_v;
+            s2_cpu  <= s1_cpu;
+            s2_p    <= s1_p;
+            s2_w    <= s1_w;
+            s2_b    <= s1_b;
+            s2_old  <= s1_z ? '0 : s1_fwd ? s2_new : mem[s1_addr];
+            for (int p = 0; p < PORTS; p++) begin
+                s2_lo_rd[p] <= s1_live && 32'(s1_p) == p && s1_w == 3'd0;
+                s2_lo_wr[p] <= s1_live && 32'(s1_p) == p && s1_w == 3'd2;
+                s2_hi_rd[p] <= s1_v && 32'(s1_p) == p && s1_w == 3'd1;
+                s2_hi_wr[p] <= s1_v && 32'(s1_p) == p && s1_w == 3'd3;
+            end
+        end
+    end
+
+    // ---- step 2: add, write back
+    // The registered sum is the adder's first operand; a BYTES_HI word's sum is 0 and its direction's
+    // carry flag enters bit 0 (both from flops, so the carry chain starts at flops).
+    wire         s2_cin = |(s2_hi_rd & carry_rd) || |(s2_hi_wr & carry_wr);
+    wire  [NB-1:0] s2_add = {s2_b[NB-1:1], s2_b[0] || s2_cin};
+    wire  [32:0] s2_sum = 33'(s2_add) + {1'b0, s2_old[31:0]};
+    wire         s2_sat = s2_w[2];                                  // TXN, STALL
+    wire         s2_top = s2_sat && (s2_old[32] || s2_sum[32]);     // saturated (sticky)
+    assign s2_new = {s2_top, s2_sum[31:0]};
 
     always_ff @(posedge clk) begin
-        if (s1_v) mem[s1_addr] <= {s1_top, s1_sum[31:0]};
+        if (s2_v) mem[s2_addr] <= s2_new;
     end
     // the answer: all ones after reset and when saturated, one synchronous set for both
     always_ff @(posedge clk) begin
-        if (!rst_n || (s1_cpu && s1_top)) cpu_data <= '1;
-        else if (s1_cpu)                  cpu_data <= s1_sum[31:0];
+        if (!rst_n || (s2_cpu && s2_top)) cpu_data <= '1;
+        else if (s2_cpu)                  cpu_data <= s2_sum[31:0];
     end
 
     always_ff @(posedge clk) begin
@@ -197,18 +224,16 @@ module hc_counter_bank #(
                     if (clear[p])                                         zero[p*8 + w] <= 1'b1;
                     else if (s0_v && 32'(s0_p) == p && 32'(s0_w) == w)   zero[p*8 + w] <= 1'b0;
                 end
-                // a carry is set by its LO word's step 1 and consumed by its HI word's step 0
-                if (clear[p]) begin
-                    carry_rd[p] <= 1'b0;
-                    carry_wr[p] <= 1'b0;
-                end else begin
-                    if (s0_v && 32'(s0_p) == p && s0_w == 3'd1)                        carry_rd[p] <= 1'b0;
-                    else if (s1_carry && 32'(s1_p) == p && s1_w == 3'd0)               carry_rd[p] <= 1'b1;
-                    if (s0_v && 32'(s0_p) == p && s0_w == 3'd3)                        carry_wr[p] <= 1'b0;
-                    else if (s1_carry && 32'(s1_p) == p && s1_w == 3'd2)               carry_wr[p] <= 1'b1;
-                end
             end
-            cpu_ack  <= s1_cpu;
+            // a carry is set by its LO word's step 2 and added (and dropped) by its HI word's step 2; a
+            // clear drops it, also the one of a step under way (s2_lo_* leave out killed steps)
+            for (int p = 0; p < PORTS; p++) begin
+                if (clear[p] || s2_hi_rd[p])           carry_rd[p] <= 1'b0;
+                else if (s2_lo_rd[p] && s2_sum[32])    carry_rd[p] <= 1'b1;
+                if (clear[p] || s2_hi_wr[p])           carry_wr[p] <= 1'b0;
+                else if (s2_lo_wr[p] && s2_sum[32])    carry_wr[p] <= 1'b1;
+            end
+            cpu_ack  <= s2_cpu;
         end
     end
 endmodule

@@ -20,8 +20,8 @@
 //   here: absent port, a port's counters); read — RVALID 4 after the AR handshake to a port block (1 to
 //   register the decoded request, 1 for the block's answer: the blocks register their read-back, PeakRDL
 //   --rt-read-response; 1 to register every block's answer here, 1 to select it), 5 to the global block
-//   (it also cuts its read-back mux in two, --rt-read-fanin), 8 to a port's byte, transaction and stall
-//   counters (an external register file: hc_counter_bank answers 4 cycles after the block's request),
+//   (it also cuts its read-back mux in two, --rt-read-fanin), 9 to a port's byte, transaction and stall
+//   counters (an external register file: hc_counter_bank answers 5 cycles after the block's request),
 //   10 to a BYTES_HI counter (the bank: 6), 5 to MAX_RD_LATENCY (the same file's eighth word,
 //   axi_hyperconnect answers it 1 cycle after the request). A block's answer (ack, error, read data) is registered here
 //   before the selection across blocks, so no path runs from a block's address decode into the response

@@ -1,7 +1,7 @@
 """cocotb tests of the monitoring counters: hc_port_counters (a port's pending sums, its read-latency
 stamps and maximum) with hc_counter_bank (every port's counters in one LUT-RAM, issue 17), two ports and
 the time base of axi_hyperconnect (hc_period's cycle count). Software reads go through the bank's read
-request and are checked exactly: an answer comes 4 cycles (BYTES_HI 6) after its request and counts every event up
+request and are checked exactly: an answer comes 5 cycles (BYTES_HI 6) after its request and counts every event up
 to and including the request's cycle (the port registers its events before its pending sums: issue 17).
 Directed: the 64-bit byte counter across 2^32 (131,077 reads of 32 KiB, one per cycle) with HI and LO read
 all along; clear semantics (an event in the cycle before the clear's is dropped, one in the clear's own
@@ -62,8 +62,8 @@ class Totals:
 
 
 def latency(word: int) -> int:
-    """Cycles from a read's request to its answer: 4, or 6 for a BYTES_HI word (its LO word's step first)."""
-    return 6 if word in (RD_HI, WR_HI) else 4
+    """Cycles from a read's request to its answer: 5, or 6 for a BYTES_HI word (its LO word's step first)."""
+    return 6 if word in (RD_HI, WR_HI) else 5
 
 
 SPACING = 6                                             # the bank's contract: requests 6 or more cycles apart
@@ -190,10 +190,11 @@ async def near_top(dut, pending: bool) -> None:
 @cocotb.test()
 async def carry_timing(dut) -> None:
     """The carry of RD_BYTES_LO reaches RD_BYTES_HI whichever step comes next: (a) a software read of LO
-    that carries, taken just before the turn's HI step (the HI step waits a cycle for the carry); (b) a
-    software read of HI asked in the turn's LO step that carries (the read takes its LO step first and
-    waits: its answer, 6 cycles after the request, counts the carry); (c) a clear in the cycle of the
-    LO step drops the carry of the stale add; (d) a clear while the carry waits in its flop drops it."""
+    that carries, taken just before the turn's HI step (that step, right behind, adds the carry in its
+    step 2, a cycle after the LO step 2 set it); (b) a software read of HI asked in the turn's LO step that
+    carries (the read takes its LO step first: its answer, 6 cycles after the request, counts the carry);
+    (c) a clear while the LO step is under way drops the carry of the stale add; (d) a clear while the
+    carry waits in its flop drops it."""
     want = (1 << 32) + (1 << 15) - 101
     await start(dut)
     for case in "abcd":
@@ -338,7 +339,7 @@ async def bank_random(dut) -> None:
     """Both ports' events at random (often the largest bursts, every cycle, so the pending sums near
     their bound), software reads of random words as often as the bank's contract allows (6 cycles
     apart) and clears now and then, against a model of each port's counts: every answer comes exactly
-    4 (HI: 6) cycles after its request and is the count of the events up to the request's cycle."""
+    5 (HI: 6) cycles after its request and is the count of the events up to the request's cycle."""
     from lib.env import seeded_rng
     rng = seeded_rng("bank_random")
     await start(dut)

@@ -2,7 +2,7 @@
 // (hc_regs) and P port blocks (hc_port_regs), wired as axi_hyperconnect wires them (lock on every
 // configuration field, range-error pulses to the ERR flags, INFO.index = i). BUILD reports P ports,
 // 64-bit data, depth 16; status and counter inputs read a per-port pattern (STATUS 0, counter word w 0x1000 * w + 0x100 + i,
-// answered 4 cycles (BYTES_HI 6) after the request as hc_counter_bank does, MAX_RD_LATENCY 1 as
+// answered 5 cycles (BYTES_HI 6) after the request as hc_counter_bank does, MAX_RD_LATENCY 1 as
 // axi_hyperconnect does); the window's upper words in
 // hc_window_hi at ADDR_WIDTH (the IP's address width: what those words store).
 // The AXI protocol checker watches s_axil (AXI4-Lite as AXI4 with one-beat bursts, ID 0).
@@ -104,7 +104,7 @@ module hc_regs_tb #(
         );
         assign p_stall[i] = req_is_wr ? stall_wr : stall_rd;
         // the counters are an external register file (hc_counter_bank inside axi_hyperconnect): a read is
-        // answered 4 cycles after the block's request (a BYTES_HI word 6), as the bank does, and word 7
+        // answered 5 cycles after the block's request (a BYTES_HI word 6), as the bank does, and word 7
         // (MAX_RD_LATENCY) 1 cycle after, as axi_hyperconnect does; word w of port i reads
         // 0x1000 * w + 0x100 + i (RD_TXN, word 4: 0x4100 + i). A write must never come (hc_regs_axil
         // answers it): it would be acknowledged and flagged in cnt_wrote.
@@ -144,7 +144,7 @@ module hc_regs_tb #(
             r_in.WIN_SIZE_HI.rd_data.value = win_size_hi;
             r_in.ERR.nominal_range.hwset = nominal_err[i];
             r_in.ERR.limit_range.hwset   = limit_err[i];
-            r_in.CNT.rd_ack              = cnt_lat ? cnt_ack[0] : cnt_hi ? cnt_ack[5] : cnt_ack[3];
+            r_in.CNT.rd_ack              = cnt_lat ? cnt_ack[0] : cnt_hi ? cnt_ack[5] : cnt_ack[4];
             r_in.CNT.rd_data             = cnt_data;
             r_in.CNT.wr_ack              = r_out.CNT.req && r_out.CNT.req_is_wr;
             r_in.INFO.index.next         = 4'(i);

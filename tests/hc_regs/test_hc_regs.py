@@ -157,7 +157,7 @@ async def answer_cycles(dut, starts: tuple[str, ...], answer: str) -> int:
 @cocotb.test()
 async def test_latency(dut):
     """The documented AXI4-Lite latency: RVALID 5 cycles after the AR handshake for the global block, 4 for
-    a port block, 8 for a counter (an external register file the counter bank answers 4 cycles after the
+    a port block, 9 for a counter (an external register file the counter bank answers 5 cycles after the
     block's request; the tb answers as the bank does), 10 for a BYTES_HI counter (the bank: 6), 5 for
     MAX_RD_LATENCY (the file's eighth word, answered by axi_hyperconnect a cycle after the request); BVALID 3
     after the later of the AW and W handshakes, 1 for a write to a counter (SLVERR from the front end;
@@ -165,7 +165,7 @@ async def test_latency(dut):
     tb = Tb(dut)
     await tb.start()
     for addr, read_cycles, write_cycles in ((PERIOD, 5, 3), (port(n_ports() - 1, BUDGET), 4, 3),
-                                            (port(n_ports() - 1, RD_TXN), 8, 1), (port(0, 0x24), 10, 1),
+                                            (port(n_ports() - 1, RD_TXN), 9, 1), (port(0, 0x24), 10, 1),
                                             (port(0, 0x3C), 5, 1)):
         rd = cocotb.start_soon(answer_cycles(dut, ("ar",), "r"))
         await tb.rd(addr)
