@@ -55,7 +55,7 @@ package hc_axi_pkg;
     endfunction
     // The counter bank (hc_counter_bank) of `ports` ports: the most cycles between two takes of one
     // port's pending sum (its round of 8 steps per port, stretched at most twice by software reads: each
-    // holds the round for 3 cycles or fewer, and they come 6 or more cycles apart), and the widths of the
+    // holds the round for 2 cycles or fewer, and they come 6 or more cycles apart), and the widths of the
     // pending sums kept at each port
     // (hc_port_counters) that hold that many cycles of events: bytes (at most 256 << 7 = 2^15 per
     // request) and events (at most one per cycle).

@@ -8,10 +8,10 @@
 // small pending sums (hc_port_counters); the bank visits every (port, word) in turn, 8 steps per port
 // (word order 0 2 1 3 4 6 5, then one idle step), and adds the pending sum into the stored word:
 //   choice  the next word is chosen and registered, with `take` decoded for its port (flip-flops)
-//   step 0  `take` tells the port (the sum restarts with this cycle's event); the sum, the word's zero
+//   step 0  `take` tells the port (the sum restarts with this cycle's registered event); the sum, the word's zero
 //           flag and whether it is a software read are registered
-//   step 1  the stored word is read (LUT-RAM, asynchronous, at the registered address) and registered —
-//           or, when the step ahead writes that very word in this cycle, that step's result is
+//   step 1  the stored word is read (LUT-RAM, asynchronous, at the registered address) and registered;
+//           when the step ahead writes that very word in this cycle, its result is registered instead
 //   step 2  the registered sum (for a BYTES_HI word: its direction's carry flag) is added to it and
 //           written back; TXN and STALL words saturate at 0xFFFFFFFF (a sticky bit beside the count: the
 //           answer reads all ones once it is set); a BYTES_LO word's carry is kept (one flop per port and
@@ -37,7 +37,9 @@
 // Parameters: PORTS (1..16).
 // Assumes: a new cpu_req only after the previous read's cpu_ack and at least 6 cycles after the previous
 //   cpu_req (the port blocks stall while their external register file is pending, and hc_regs_axil
-//   starts one access at a time: 9 cycles or more apart), and never for word 7.
+//   starts one access at a time: 10 cycles or more apart), and never for word 7; no clear of the port
+//   while its read is under way (clears are register writes, which hc_regs_axil serializes with the
+//   reads: a clear during a BYTES_HI read's LO step would answer the HI word without that step's carry).
 module hc_counter_bank #(
     parameter int PORTS = 4,
     localparam int PI = PORTS > 1 ? $clog2(PORTS) : 1,

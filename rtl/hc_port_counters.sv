@@ -8,7 +8,7 @@
 //   rd_txn, wr_txn      AR / AW accepted (original, unsplit transactions)
 //   stall               cycles in which a request waited for reservation budget
 // `take[k]` (decoded from the bank's flip-flops) says the bank takes sum k this cycle: the sum restarts with this
-// cycle's event. The sums are wide enough for the most cycles between two takes
+// cycle's registered event (the previous cycle's handshake). The sums are wide enough for the most cycles between two takes
 // (hc_axi_pkg::cnt_gap(PORTS)), so none is lost.
 // The read-latency maximum stays here:
 //   max_rd_latency      32 bits, saturating: the largest number of cycles from an AR handshake to the

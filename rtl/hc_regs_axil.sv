@@ -34,11 +34,12 @@
 //   starts by selecting prepared flags (issue 17: no decode between the state and the block requests).
 // Parameters: N_PORTS (1..16 port blocks), TRACK_DEPTH (upper bound of the outstanding limits, 1..255).
 // Contract towards the blocks: one request at a time, presented for one cycle, the next only after the
-//   previous one's answer; each block's offset held from its request until its next one. So a block's
+//   previous one's answer; each block's offset held from its request until its answer. So a block's
 //   stall is never on when a request comes (the stall flags of the generated blocks cover a request while
 //   an external register answers and a write right after a read); the port blocks are generated with
-//   their stall mask and held read-back address left out (python/hyperconnect/regs.py). The stall is
-//   still obeyed, and a simulation reports it if it is ever on as a request is presented.
+//   their stall mask and held read-back address left out (python/hyperconnect/regs.py). REQ still waits
+//   while a block stalls, but a port block would then take the held request again in every cycle: a
+//   stall there would be a broken contract, which a simulation reports.
 // Assumes: the blocks answer (ack) each request, at once, after a stall, or (an external register file)
 //   some cycles later; addresses are byte addresses of 32-bit registers (bits 1:0 are ignored).
 module hc_regs_axil #(

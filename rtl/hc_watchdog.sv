@@ -10,7 +10,8 @@
 // Tripped, the port is cut off from its accelerator and completes everything on its own: write data
 // still owed is sent as beats with WSTRB = 0 (nothing is written; their WDATA is whatever the
 // accelerator drives, not zeroed: issue 17, 64 LUTs per port on the trip flop's fanout), read data and write responses are
-// taken and dropped, a request that was waiting for READY is still taken (AXI), nothing new is. A beat
+// taken and dropped, a request that was waiting for READY is still taken (AXI; with REQ_GATED the
+// request buffers behind close instead, and take nothing from the trip on), nothing new is. A beat
 // already taken from the accelerator keeps its data and strobes (it was legitimate). The `tripped`
 // output asks the port's decoupler to decouple, so the port drains and reports decoupled.
 // Release: the trip holds while fault_active (the FAULT flags it set, until software clears them), and

@@ -193,15 +193,16 @@ async def carry_timing(dut) -> None:
     that carries, taken just before the turn's HI step (that step, right behind, adds the carry in its
     step 2, a cycle after the LO step 2 set it); (b) a software read of HI asked in the turn's LO step that
     carries (the read takes its LO step first: its answer, 6 cycles after the request, counts the carry);
-    (c) a clear while the LO step is under way drops the carry of the stale add; (d) a clear while the
-    carry waits in its flop drops it."""
+    a clear drops the carry of the stale add whenever it comes: in the LO step's step 0 (c), step 1 (d),
+    step 2, where the carry is set (e), and (f) while the carry of a software LO read, taken during the
+    other port's turn, waits in its flop for the turn's HI step, several cycles away."""
     want = (1 << 32) + (1 << 15) - 101
     await start(dut)
-    for case in "abcd":
+    for case in "abcdef":
         dut.rst_n.value = 0
         await ClockCycles(dut.clk, 2)
         dut.rst_n.value = 1
-        await near_top(dut, pending=case != "a")
+        await near_top(dut, pending=case not in "af")
         if case == "a":
             await at_turn(dut, 0, 1)                    # the turn's RD_LO step (nothing to add) is past
             dut.ar_fire.value = 1                       # a 32 KiB read in this cycle, and a LO read
@@ -218,10 +219,20 @@ async def carry_timing(dut) -> None:
             await ClockCycles(dut.clk, 40)
             assert await read64(dut, 0, RD_LO) == want, "(b)"
         else:
-            await at_turn(dut, 0, 0)                    # the turn's RD_LO step is chosen ...
-            await RisingEdge(dut.clk)                   # ... and taken now
-            if case == "d":                             # the carry reaches its flop at the end of the next cycle
+            if case == "f":
+                await at_turn(dut, 1, 0)                # port 0's HI step is 10 steps or more away
+                dut.ar_fire.value = 1                   # a 32 KiB read in the LO read's cycle
                 await RisingEdge(dut.clk)
+                dut.ar_fire.value = 0
+                assert await read(dut, 0, RD_LO) == (1 << 15) - 101, "(f) the LO read carries"
+                assert int(dut.u_bank.carry_rd.value) & 1, "(f) the carry waits in its flop"
+            else:
+                await at_turn(dut, 0, 0)                # the turn's RD_LO step is chosen ...
+                await RisingEdge(dut.clk)               # ... and taken now (its step 0)
+                # c: step 0; d: step 1; e: step 2 (the carry is set at its end; the turn's HI step,
+                # two steps behind, is under way, so the clear hides its add)
+                if case != "c":
+                    await ClockCycles(dut.clk, "cde".index(case))
             dut.clear.value = 1
             await RisingEdge(dut.clk)
             dut.clear.value = 0
