@@ -162,9 +162,13 @@ module hc_port_counters #(
     logic [7:0] ev_ar_len, ev_aw_len;
     logic [2:0] ev_ar_size, ev_aw_size;
     always_ff @(posedge clk) begin
-        if (!rst_n) {ev_ar, ev_aw, ev_stall} <= 3'b000;
-        else        {ev_ar, ev_aw, ev_stall} <= {ar_fire, aw_fire, stall};
-        {ev_ar_len, ev_ar_size, ev_aw_len, ev_aw_size} <= {ar_len, ar_size, aw_len, aw_size};
+        if (!rst_n) begin
+            {ev_ar, ev_aw, ev_stall} <= 3'b000;
+            {ev_ar_len, ev_ar_size, ev_aw_len, ev_aw_size} <= '0;
+        end else begin
+            {ev_ar, ev_aw, ev_stall} <= {ar_fire, aw_fire, stall};
+            {ev_ar_len, ev_ar_size, ev_aw_len, ev_aw_size} <= {ar_len, ar_size, aw_len, aw_size};
+        end
     end
 
     // pending sums: restart with this cycle's event when taken, else accumulate. The event only enables
