@@ -55,6 +55,13 @@ class Totals:
     wr_txn: int = 0
     stall: int = 0
 
+    def add(self, other: "Totals") -> None:
+        self.rd_bytes += other.rd_bytes
+        self.wr_bytes += other.wr_bytes
+        self.rd_txn += other.rd_txn
+        self.wr_txn += other.wr_txn
+        self.stall += other.stall
+
     def word(self, w: int) -> int:
         return {RD_LO: self.rd_bytes & M32, RD_HI: (self.rd_bytes >> 32) & M32, WR_LO: self.wr_bytes & M32,
                 WR_HI: (self.wr_bytes >> 32) & M32, RD_TXN: min(self.rd_txn, M32), WR_TXN: min(self.wr_txn, M32),
@@ -333,9 +340,7 @@ async def random_events(dut, rng, cycles: int, p_clear: float, big_choices, p_fi
             if clear:
                 totals[p] = Totals()
             else:
-                t, e = totals[p], late[p]
-                t.rd_bytes, t.wr_bytes, t.rd_txn = t.rd_bytes + e.rd_bytes, t.wr_bytes + e.wr_bytes, t.rd_txn + e.rd_txn
-                t.wr_txn, t.stall = t.wr_txn + e.wr_txn, t.stall + e.stall
+                totals[p].add(late[p])
             late[p] = Totals(nbytes(ar_len, ar_size) if ar else 0, nbytes(aw_len, aw_size) if aw else 0,
                              int(ar), int(aw), int(st))
         reader.step(cycle, lambda port, word: totals[port].word(word))
