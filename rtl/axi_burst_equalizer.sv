@@ -277,10 +277,12 @@ module axi_burst_equalizer #(
     assign aw_issue   = aw_push;
 
     // W split (R5): one entry per issued write sub-burst holding its length; WLAST is inserted on the
-    // beat that completes it (hc_w_tracker: the current sub-burst's position and WLAST in flops).
+    // beat that completes it (hc_w_tracker: the current sub-burst's position and WLAST in flops; BEAT_REG:
+    // the handshake, which m_axi_wready makes late and which is formed where the write data goes, ends at
+    // the tracker's beat flop, and WVALID/WLAST are one LUT after flops).
     wire w_fire = m_axi_wvalid && m_axi_wready;
     logic wt_valid;
-    hc_w_tracker #(.DEPTH(TRACK_DEPTH < 2 ? 2 : TRACK_DEPTH)) u_w_track (
+    hc_w_tracker #(.DEPTH(TRACK_DEPTH < 2 ? 2 : TRACK_DEPTH), .BEAT_REG(1'b1)) u_w_track (
         .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_len(aw_len_in), .push_single(aw_single_in), .full(wt_full),
         .beat(w_fire), .valid(wt_valid), .last(m_axi_wlast)
     );

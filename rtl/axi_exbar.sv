@@ -15,11 +15,15 @@
 //   class always wins; paper 002 section 5), round-robin within a class granting one transaction per port
 //   per round (hc_addr_mux, one pointer per class, so higher-class grants never starve a port inside a
 //   lower class), work-conserving. Write data is forwarded in AW grant order: the current burst's
-//   port in a one-hot head register (the W mux decodes nothing), the later ones behind it in LUT-RAM,
-//   W_ROUTE_DEPTH deep (AW grants pause while it is full); the next route loads as WLAST passes, and a
-//   grant into an empty (or emptying) route buffer is current from the next cycle (hc_efifo OUT_REG).
+//   port in a one-hot register, the next in the route buffer's head register, the later ones behind it
+//   in LUT-RAM, W_ROUTE_DEPTH waiting (AW grants pause while it is full; the route of a burst whose
+//   WLAST just passed holds its place one cycle more); the route steps a cycle after WLAST, the W mux
+//   taking the buffer's head in that cycle (one LUT of flops), so bursts follow with no bubble, and a
+//   grant into an empty route buffer is current from the next cycle.
 // Global limit G (cfg_global_limit): at most G transactions granted and not completed (AR until RLAST,
-//   AW until B, taken from the memory) per direction, all ports together (the room for another is registered; a change of G
+//   AW until B, taken from the memory) per direction, all ports together (the room for another is
+//   registered; HEADS_KNOWN: a completion makes room for the registered choice from the cycle after its
+//   own, so at the limit the next grant comes one cycle later than the completion allows; a change of G
 //   applies from the third cycle), so a high-class request finds at most G transactions
 //   queued ahead of it at the memory. 0 means no limit (the stock crossbar; the count itself stops
 //   at 2^16 - 1 in flight). Formal (tests/formal/axi_exbar.sby): count, zero and room flags agree and G
@@ -170,61 +174,63 @@ module axi_exbar #(
 
     // ---------------------------------------------------------------- global outstanding limit G
     // Counted from the grant (the request sits in the output register from then on) to RLAST / B.
-    // The room is kept as three registered flags — room at the count minus one, at the count, at the count
-    // plus one — so the room after any outcome of this cycle (grant or not, completion or not) is a flag
-    // selected by the late handshakes; the next flags come from five compares of the count +-2 in parallel
-    // (every compare from flip-flops). A change of G applies from the third cycle (thresholds, then flags).
+    // The room is kept as two registered flags — room at the count and at the count plus one — so the
+    // room now and the room next cycle after a grant (a completion of this cycle left out, cautious) are
+    // flip-flops; the next flags come from four compares of the count - 1 .. count + 2 in parallel (every
+    // compare from flip-flops), selected by the late handshakes. A change of G applies from the third
+    // cycle (thresholds, then flags).
     logic [15:0] rd_out, wr_out;   // in flight; at most 2^16 - 1 (with G = 0 the room ends there: no wrap)
     logic       rd_zero, wr_zero;  // rd_out == 0, wr_out == 0 (registered)
     logic       ar_gfire, aw_gfire;
-    logic [2:0] rd_room3, wr_room3;                  // room at count - 1 (0 at 0), count, count + 1
+    logic [1:0] rd_room2, wr_room2;                  // room at count, count + 1
     // A completion counts only against something counted: one at count 0 (a slave bug) changes neither the
     // count nor the room flags, also when a grant comes in the same cycle (that grant is counted).
     wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast && !rd_zero;
     wire        b_done = m_axi_bvalid && m_axi_bready && !wr_zero;
-    // room at n-2 .. n+2 (below 0 as at 0) is n < L - k for k = 2 .. -2, L = G, or (G = 0) 2^16 - 1: the five
+    // room at n-1 .. n+2 (below 0 as at 0) is n < L - k for k = -1 .. 2, L = G, or (G = 0) 2^16 - 1: the four
     // thresholds are registered from the configuration, so each flag is one compare of the count's
     // flip-flops with a threshold's (no adder before the compare)
-    logic [4:0][16:0] lim_q;                         // [j]: L - (j - 2), clamped at 0
-    function automatic logic [4:0][16:0] limits(input logic [8:0] g);
+    logic [3:0][16:0] lim_q;                         // [j]: L - (j - 1), clamped at 0
+    function automatic logic [3:0][16:0] limits(input logic [8:0] g);
         // one adder with a constant per threshold, then the G = 0 choice (no chained arithmetic: this was
-        // the critical path when written as (G = 0 ? 2^16 - 1 : G) + 2 - j and clamped)
-        logic [4:0][16:0] r;
-        r[0] = (g == '0) ? 17'h10001 : 17'(g) + 17'd2;
-        r[1] = (g == '0) ? 17'h10000 : 17'(g) + 17'd1;
-        r[2] = (g == '0) ? 17'h0FFFF : 17'(g);
-        r[3] = (g == '0) ? 17'h0FFFE : 17'(g) - 17'd1;
-        r[4] = (g == '0) ? 17'h0FFFD : (g == 9'd1) ? '0 : 17'(g) - 17'd2;
+        // the critical path when written as (G = 0 ? 2^16 - 1 : G) + 1 - j and clamped)
+        logic [3:0][16:0] r;
+        r[0] = (g == '0) ? 17'h10000 : 17'(g) + 17'd1;
+        r[1] = (g == '0) ? 17'h0FFFF : 17'(g);
+        r[2] = (g == '0) ? 17'h0FFFE : 17'(g) - 17'd1;
+        r[3] = (g == '0) ? 17'h0FFFD : (g == 9'd1) ? '0 : 17'(g) - 17'd2;
         return r;
     endfunction
     always_ff @(posedge aclk) lim_q <= limits(cfg_global_limit);   // (loaded in reset too: no reset branch)
-    function automatic logic [4:0] room5(input logic [15:0] n);
-        logic [4:0] r;
-        for (int j = 0; j < 5; j++) r[j] = 17'(n) < lim_q[j];
+    function automatic logic [3:0] room4(input logic [15:0] n);
+        logic [3:0] r;
+        for (int j = 0; j < 4; j++) r[j] = 17'(n) < lim_q[j];
         return r;
     endfunction
     // the flags around the next count: its change is +1 (grant, no completion), -1 or 0
-    function automatic logic [2:0] room_next(input logic [4:0] r5, input logic grant, input logic done);
-        return (grant && !done) ? r5[4:2] : (!grant && done) ? r5[2:0] : r5[3:1];
+    function automatic logic [1:0] room_next(input logic [3:0] r4, input logic grant, input logic done);
+        return (grant && !done) ? r4[3:2] : (!grant && done) ? r4[1:0] : r4[2:1];
     endfunction
-    wire  [4:0] rd_r5 = room5(rd_out), wr_r5 = room5(wr_out);
-    wire        rd_room      = rd_room3[1], wr_room = wr_room3[1];
-    wire        rd_room_keep = r_done ? rd_room3[0] : rd_room3[1];   // room next cycle without a grant now
-    wire        rd_room_plus = r_done ? rd_room3[1] : rd_room3[2];   // ... with one
-    wire        wr_room_keep = b_done ? wr_room3[0] : wr_room3[1];
-    wire        wr_room_plus = b_done ? wr_room3[1] : wr_room3[2];
+    wire  [3:0] rd_r4 = room4(rd_out), wr_r4 = room4(wr_out);
+    wire        rd_room      = rd_room2[0], wr_room = wr_room2[0];
+    // room next cycle without a grant now, and with one — cautious: a completion of this cycle is left
+    // out (it counts from the cycle after), so the registered choice (HEADS_KNOWN) sees only flops here
+    // (issue 17: the memory side's RLAST handshake, formed by the R register 50 columns from the AR
+    // choice, selected these, and the AR handshake ran to it and back: the critical path at one seed)
+    wire        rd_room_keep = rd_room2[0], rd_room_plus = rd_room2[1];
+    wire        wr_room_keep = wr_room2[0], wr_room_plus = wr_room2[1];
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
             rd_out <= '0; wr_out <= '0; rd_zero <= 1'b1; wr_zero <= 1'b1;
-            rd_room3 <= 3'b011; wr_room3 <= 3'b011;   // (count + 1: assumed full)
+            rd_room2 <= 2'b01; wr_room2 <= 2'b01;     // (count + 1: assumed full)
         end else begin
             rd_out   <= hc_axi_pkg::count_step(rd_out, ar_gfire, r_done);
             wr_out   <= hc_axi_pkg::count_step(wr_out, aw_gfire, b_done);
             // (is the next count 0? n == 1 compared from flip-flops in parallel)
             rd_zero  <= hc_axi_pkg::count_zero_next(16'(rd_out), rd_zero, ar_gfire, r_done);
             wr_zero  <= hc_axi_pkg::count_zero_next(16'(wr_out), wr_zero, aw_gfire, b_done);
-            rd_room3 <= room_next(rd_r5, ar_gfire, r_done);
-            wr_room3 <= room_next(wr_r5, aw_gfire, b_done);
+            rd_room2 <= room_next(rd_r4, ar_gfire, r_done);
+            wr_room2 <= room_next(wr_r4, aw_gfire, b_done);
         end
     end
 
@@ -263,19 +269,37 @@ module axi_exbar #(
     assign m_axi_awid = {aw_port, aw_id_raw};
 
     // ---------------------------------------------------------------- W (0 cycles, routed by grant order)
-    // The ports of the granted write bursts, in grant order, one-hot in a route buffer whose head is a
-    // register (hc_efifo OUT_REG): the current burst's port is a flip-flop vector, so the W mux and the
-    // ports' WREADY decode nothing. The next route loads as the current burst's WLAST passes (no bubble
-    // between queued bursts), and a grant that finds the buffer empty, or emptying in that cycle, loads the
-    // head directly (its W may pass from the next cycle, with its AW).
-    logic [S_COUNT-1:0] w_cur;                        // the current burst's port (valid with w_busy)
-    logic               w_busy, route_more_unused;
-    wire  w_end = m_axi_wvalid && m_axi_wready && m_axi_wlast;
-    hc_efifo #(.WIDTH(S_COUNT), .DEPTH(W_ROUTE_DEPTH + 1), .OUT_REG(1'b1)) u_w_route (
+    // The ports of the granted write bursts, in grant order, one-hot: the current burst's port in a
+    // register (w_cur), the next one in the route buffer's head register (hc_efifo OUT_REG), the later ones
+    // behind it in LUT-RAM. The route steps a cycle after the WLAST handshake (w_end_q): in that cycle, and
+    // while no burst is current, the route buffer's head is the current route, so queued bursts follow one
+    // another with no bubble, and a grant into an empty route buffer is current from the next cycle (its W
+    // may pass with its AW). The W mux and the ports' WREADY decode one LUT of flops (the step flag, w_cur
+    // and the head); the WLAST handshake, which the memory's WREADY and the ports' W flops make late and
+    // far, ends at one flip-flop (issue 17: at 8 ports it ran on into the route buffer's pop, head load and
+    // count, the critical path at two of three seeds).
+    logic [S_COUNT-1:0] w_cur, w_nxt, w_sel;           // current route, the buffer's head, the one in use
+    logic               w_busy, w_nxt_valid, w_sel_valid, w_end_q, route_more_unused;
+    wire  w_end  = m_axi_wvalid && m_axi_wready && m_axi_wlast;
+    wire  w_step = w_end_q || !w_busy;                 // the current slot is free: the head is the route
+    hc_efifo #(.WIDTH(S_COUNT), .DEPTH(W_ROUTE_DEPTH < 2 ? 2 : W_ROUTE_DEPTH), .OUT_REG(1'b1)) u_w_route (
         .clk(aclk), .rst_n(aresetn), .in_data(S_COUNT'(1) << aw_gidx), .in_valid(aw_gfire), .in_ready(route_ready),
-        .out_data(w_cur), .out_valid(w_busy), .out_ready(w_end), .out_more(route_more_unused),
+        .out_data(w_nxt), .out_valid(w_nxt_valid), .out_ready(w_step), .out_more(route_more_unused),
         .room_next(route_room_next)
     );
+    always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            w_cur <= '0; w_busy <= 1'b0; w_end_q <= 1'b0;
+        end else begin
+            w_end_q <= w_end;
+            if (w_step) begin
+                w_cur  <= w_nxt;
+                w_busy <= w_nxt_valid;
+            end
+        end
+    end
+    assign w_sel       = w_step ? w_nxt : w_cur;
+    assign w_sel_valid = w_step ? w_nxt_valid : 1'b1;
 
     always_comb begin
         m_axi_wdata  = '0;
@@ -283,13 +307,13 @@ module axi_exbar #(
         m_axi_wlast  = 1'b0;
         m_axi_wvalid = 1'b0;
         for (int i = 0; i < S_COUNT; i++) begin
-            m_axi_wdata  |= w_cur[i] ? s_axi_wdata[i*DATA_WIDTH +: DATA_WIDTH] : '0;
-            m_axi_wstrb  |= w_cur[i] ? s_axi_wstrb[i*STRB_WIDTH +: STRB_WIDTH] : '0;
-            m_axi_wlast  |= w_cur[i] && s_axi_wlast[i];
-            m_axi_wvalid |= w_busy && w_cur[i] && s_axi_wvalid[i];
+            m_axi_wdata  |= w_sel[i] ? s_axi_wdata[i*DATA_WIDTH +: DATA_WIDTH] : '0;
+            m_axi_wstrb  |= w_sel[i] ? s_axi_wstrb[i*STRB_WIDTH +: STRB_WIDTH] : '0;
+            m_axi_wlast  |= w_sel[i] && s_axi_wlast[i];
+            m_axi_wvalid |= w_sel_valid && w_sel[i] && s_axi_wvalid[i];
         end
     end
-    assign s_axi_wready = w_cur & {S_COUNT{w_busy && m_axi_wready}};
+    assign s_axi_wready = w_sel & {S_COUNT{w_sel_valid && m_axi_wready}};
 
     // ---------------------------------------------------------------- R and B (routed by ID)
     // RESP_REG: the memory's R beat and B enter a skid buffer first (READY to the memory from a flop), and
@@ -351,7 +375,7 @@ module axi_exbar #(
     // The global limit's bookkeeping (tests/formal/axi_exbar.sby, k-induction; every input free but the
     // ports' AXI rules the arbiters assume and G, held from reset — a change of G applies from the second
     // cycle and is not covered; the memory may answer RLAST or B that nobody asked for): the zero flags
-    // agree with the counts, the three room flags are the room at count - 1, count and count + 1, and the
+    // agree with the counts, the two room flags are the room at the count and at count + 1, and the
     // counts never exceed G (nor wrap, G = 0).
     logic f_past, f_live;
     hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past, .f_live);
@@ -360,19 +384,16 @@ module axi_exbar #(
     function automatic logic room_at(input logic [16:0] m);
         return (cfg_global_limit == '0) ? m < 17'hFFFF : m < 17'(cfg_global_limit);
     endfunction
-    function automatic logic [16:0] dec(input logic [15:0] n);
-        return (n == '0) ? '0 : 17'(n) - 17'd1;
-    endfunction
     always_comb if (f_live) begin
         assert (rd_zero == (rd_out == '0) && wr_zero == (wr_out == '0));
         assert (lim_q == limits(cfg_global_limit));
-        assert (rd_room3 == {room_at(17'(rd_out) + 17'd1), room_at(17'(rd_out)), room_at(dec(rd_out))});
-        assert (wr_room3 == {room_at(17'(wr_out) + 17'd1), room_at(17'(wr_out)), room_at(dec(wr_out))});
+        assert (rd_room2 == {room_at(17'(rd_out) + 17'd1), room_at(17'(rd_out))});
+        assert (wr_room2 == {room_at(17'(wr_out) + 17'd1), room_at(17'(wr_out))});
         if (cfg_global_limit != '0)
             assert (rd_out <= 16'(cfg_global_limit) && wr_out <= 16'(cfg_global_limit));
         // a presented choice was made with room, and the count has not grown since
-        if (!REGISTER_READY && m_axi_arvalid) assert (rd_room3[1]);
-        if (!REGISTER_READY && m_axi_awvalid) assert (wr_room3[1]);
+        if (!REGISTER_READY && m_axi_arvalid) assert (rd_room2[0]);
+        if (!REGISTER_READY && m_axi_awvalid) assert (wr_room2[0]);
     end
 `endif
 endmodule

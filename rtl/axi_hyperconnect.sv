@@ -361,8 +361,8 @@ module axi_hyperconnect #(
         /* verilator lint_on UNUSEDSIGNAL */
 
         logic [7:0]  fault_set;                      // FAULT bits, hyperconnect.regs.FAULTS order
-        logic [3:0]  guard_fault, guard_fault_q, wd_fault;   // the guard's pulses, registered; the watchdog's
-        assign fault_set = {wd_fault, guard_fault_q};
+        logic [3:0]  guard_fault, guard_fault_q, wd_fault, wd_fault_q;   // the guard's and watchdog's pulses, registered
+        assign fault_set = {wd_fault_q, guard_fault_q};
         logic [3:0]  irq_set;                        // {fault, budget_spent, error, decoupled}
         logic        draining, decoupled, rd_spent, wr_spent, cut_off, fault_active;
         logic [31:0] max_rd_latency;
@@ -430,8 +430,9 @@ module axi_hyperconnect #(
             r_in.TIMEOUT.cycles.swwel    = locked;
         end
         assign prio[i*2 +: 2] = r_out.CFG.prio.value;
+        // (a watchdog pulse on its way into FAULT counts: the trip holds from its first cycle)
         assign fault_active   = r_out.FAULT.w_stall.value || r_out.FAULT.r_stall.value ||
-                                r_out.FAULT.b_stall.value || r_out.FAULT.wlast.value;
+                                r_out.FAULT.b_stall.value || r_out.FAULT.wlast.value || |wd_fault_q;
         wire [63:0] win_base = {win_base_hi, r_out.WIN_BASE_LO.value.value, 12'h0};
         wire [63:0] win_size = {win_size_hi, r_out.WIN_SIZE_LO.value.value, 12'h0};
         assign irq_pending[i*4 +: 4] = {r_out.IRQ_STATUS.fault.value, r_out.IRQ_STATUS.budget_spent.value,
@@ -500,20 +501,25 @@ module axi_hyperconnect #(
         /* verilator lint_on UNUSEDSIGNAL */
 
         // interrupt events: rising edges of decoupled / budget spent, any rejected write of the port, faults.
-        // The guard's fault pulses are registered before they reach the register block (FAULT and
-        // IRQ_STATUS one cycle later): its verdict comes from the request handshake deep in the port, and
-        // the block sits with the control port (issue 17: that path crossed the die). The watchdog's come
-        // from its own flops and stay direct, so FAULT is up while its trip holds.
+        // The guard's and the watchdog's fault pulses are registered before they reach the register block
+        // (FAULT and IRQ_STATUS one cycle later): the guard's verdict comes from the request handshake deep
+        // in the port, the watchdog's from its stall count compared with TIMEOUT and the accelerator's
+        // handshakes, and the block sits with the control port (issue 17: the guard's path crossed the
+        // die; the watchdog's, TIMEOUT -> its compare's carry chain -> FAULT.r_stall and IRQ_STATUS.fault
+        // load enables, was the critical path at one seed). A watchdog pulse in its register counts as a
+        // set flag for the trip (fault_active), so the trip holds from its first cycle as before.
         logic was_decoupled, was_spent;
         always_ff @(posedge aclk) begin
             if (!aresetn) begin
                 was_decoupled <= 1'b0;
                 was_spent     <= 1'b0;
                 guard_fault_q <= '0;
+                wd_fault_q    <= '0;
             end else begin
                 was_decoupled <= decoupled;
                 was_spent     <= rd_spent || wr_spent;
                 guard_fault_q <= guard_fault;
+                wd_fault_q    <= wd_fault;
             end
         end
         assign irq_set = {|fault_set, (rd_spent || wr_spent) && !was_spent, nominal_err[i] || limit_err[i],

@@ -135,9 +135,10 @@ module hc_burst_splitter #(
             || ((len <= nominal) && (LEGAL_IN || burst != BURST_INCR || len <= page_left(addr, size)));
     endfunction
 
+    // step: the bytes of a nominal sub-burst, (nominal + 1) << size (STAGE_INPUT: registered with the request)
     function automatic split_t split(input logic [ADDR_WIDTH-1:0] addr, input logic [7:0] len,
                                      input logic [2:0] size, input logic [1:0] burst, input logic lock,
-                                     input logic [7:0] nominal);
+                                     input logic [7:0] nominal, input logic [11:0] step);
         split_t     r;
         logic [11:0] within_page_next;
         logic [7:0]  page;
@@ -148,7 +149,7 @@ module hc_burst_splitter #(
         r.last        = ends(addr[11:0], len, size, burst, lock, nominal);
         r.len         = r.last ? len : (page_limited ? page : nominal);
         r.rem         = page_limited ? (len - page - 8'd1) : (len - nominal - 8'd1);
-        within_page_next  = (addr[11:0] & ~((12'd1 << size) - 12'd1)) + 12'((13'(nominal) + 13'd1) << size);
+        within_page_next  = (addr[11:0] & ~((12'd1 << size) - 12'd1)) + step;
         r.next_addr   = (burst == BURST_FIXED) ? addr
                       : page_limited ? {addr[ADDR_WIDTH-1:12] + HI'(1), 12'd0}
                       : {addr[ADDR_WIDTH-1:12], within_page_next};
@@ -167,6 +168,7 @@ module hc_burst_splitter #(
     // not), which the data channel (every sub-burst is one beat or more) does not notice.
     logic                 cur_last_q;
     logic [7:0]           cur_nom;
+    logic [11:0]          cur_step;      // STAGE_INPUT: (cur_nom + 1) << cur_size, taken with the request
     wire  [7:0]           nominal   = STAGE_INPUT ? cur_nom : cfg_len;
     wire                  direct    = !STAGE_INPUT && !cur_valid;
     wire                  src_valid = cur_valid || (!STAGE_INPUT && in_valid);
@@ -176,7 +178,11 @@ module hc_burst_splitter #(
     wire [2:0]            src_size  = direct ? in_size  : cur_size;
     wire [1:0]            src_burst = direct ? in_burst : cur_burst;
     wire                  src_lock  = direct ? in_lock  : cur_lock;
-    wire split_t          sp        = split(src_addr, src_len, src_size, src_burst, src_lock, nominal);
+    // (STAGE_INPUT: the step from its register, so the next address is one adder from flip-flops; issue 17:
+    // the nominal length's increment, its shift and the address adder in one cycle were the critical path
+    // at one seed at 4 ports)
+    wire [11:0]           step      = STAGE_INPUT ? cur_step : 12'((13'(nominal) + 13'd1) << src_size);
+    wire split_t          sp        = split(src_addr, src_len, src_size, src_burst, src_lock, nominal, step);
     wire                  sub_last  = sp.last;
     wire [7:0]            sub_len   = sp.len;
 
@@ -261,10 +267,13 @@ module hc_burst_splitter #(
             cur_prot  <= (take_in || !cur_valid) ? in_prot  : cur_prot;
             cur_qos   <= (take_in || !cur_valid) ? in_qos   : cur_qos;
         end
-        if (STAGE_INPUT && accept) cur_nom <= cfg_len;
+        if (STAGE_INPUT && accept) begin
+            cur_nom  <= cfg_len;
+            cur_step <= 12'((13'(cfg_len) + 13'd1) << in_size);
+        end
     end
 
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, cur_nom, cur_last_q};               // per STAGE_INPUT
+    wire unused_ok = &{1'b0, cur_nom, cur_step, cur_last_q};     // per STAGE_INPUT
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

@@ -153,7 +153,7 @@ module hc_efifo #(
             rpop  = hf && !empty;
             unique case ({rpush, rpop})
                 2'b10:   return {1'b1, count != RCW'(RD - 1), 1'b1};
-                2'b01:   return {1'b1, 1'b1, count >= RCW'(2)};
+                2'b01:   return {1'b1, 1'b1, 32'(count) >= 2};   // (not RCW'(2): 0 at DEPTH 2)
                 2'b11:   return {1'b1, count != RCW'(RD), 1'b1};
                 default: return {dir || (head_valid && !q), count != RCW'(RD),   // (in_ready: also the first
                                  head_valid && !q && count != '0};               //  cycle out of reset)

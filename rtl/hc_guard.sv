@@ -30,13 +30,18 @@
 // flop; its input takes the outstanding count's zero flag as registered, so when a rejected request waits
 // for forwarded ones, its answer starts one cycle after the last of them completes (none later otherwise).
 // Latency (cycles, input VALID -> output VALID): AR 0 | AW 0 | W 0 | R 0 | B 0 (combinational check and
-// gates). A W beat passes from the cycle after its AW was forwarded; the equalizer behind takes it no
-// earlier anyway (it issues the sub-burst one cycle after accepting the AW), so no beat is delayed.
+// gates). A W beat passes from the cycle after its AW was forwarded (W_LATE: the second cycle after);
+// the equalizer behind takes it no earlier anyway (it issues the sub-burst one cycle after accepting the
+// AW; STAGE_INPUT: two), so no beat is delayed.
 // Parameters: ADDR_WIDTH (13..64), DATA_WIDTH, ID_WIDTH, COUNT_WIDTH (bursts in flight per direction,
 //   default 9), PRECHECK (0: the guard checks each request itself, the window and check inputs s_axi_*check
 //   unused; 1: it takes the verdict {legal, in window} from s_axi_archeck/awcheck, computed by the request
 //   buffer in front when it took the request — hc_supervisor's default, which keeps the check arithmetic
-//   off the path from the buffer to the splitter; cfg_win_* are then unused here).
+//   off the path from the buffer to the splitter; cfg_win_* are then unused here), W_LATE (0: a forwarded
+//   AW opens the W gate from the next cycle; 1: from the cycle after, counted from its registered
+//   handshake — for an equalizer with STAGE_INPUT behind, hc_supervisor's default; issue 17: the AW
+//   handshake, late by the equalizer's READY and the request buffer's stored verdict, ran on into the
+//   count of writes owed data and the W gate's flop, 40 columns from the splitter and back).
 // Formal: the properties at the end (`ifdef FORMAL`) are proven by tests/formal/hc_guard.sby (bounded to
 //   24 cycles and by k-induction).
 // Runtime: cfg_win_en, cfg_win_base, cfg_win_size (bytes, up to 2**ADDR_WIDTH; multiples of 4 KB).
@@ -45,7 +50,8 @@ module hc_guard #(
     parameter int DATA_WIDTH  = 64,
     parameter int ID_WIDTH    = 4,
     parameter int COUNT_WIDTH = 9,
-    parameter bit PRECHECK    = 1'b0
+    parameter bit PRECHECK    = 1'b0,
+    parameter bit W_LATE      = 1'b0
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -216,7 +222,8 @@ module hc_guard #(
     logic                   b_local;                 // the rejected write's B now, a flop (B choice, BREADY
                                                      // at one flop): wr_err && !wr_err_data, with wr_zero
                                                      // as it was last cycle (no B handshake on its input)
-    logic [COUNT_WIDTH-1:0] w_owed;                  // forwarded AWs whose WLAST has not passed
+    logic [COUNT_WIDTH-1:0] w_owed;                  // forwarded AWs whose WLAST has not passed (W_LATE:
+                                                     // not counting one forwarded in the last cycle)
     logic                   w_pass;                  // w_owed != 0, in a flop: the next beat belongs to a
                                                      // forwarded AW (the W decision starts at flops)
     logic                   wr_err;                  // a rejected write is pending (data, then B)
@@ -246,6 +253,7 @@ module hc_guard #(
 
     // (the forwarded-write count, as the reads': the AW handshake a cycle late; a B cannot come before it)
     logic aw_fwd_q;
+    wire  aw_owe = W_LATE ? aw_fwd_q : aw_fwd;       // a forwarded AW counted as owing data
     wire wr_zero_next     = hc_axi_pkg::count_zero_next(16'(wr_out), wr_zero, aw_fwd_q, b_done);
     wire wr_err_next      = aw_rej || (wr_err && !(b_local && s_axi_bready));
     wire wr_err_data_next = aw_rej || (wr_err_data && !w_last_drop);
@@ -263,8 +271,8 @@ module hc_guard #(
             // (a write rejected now has its data to drop first, so wr_err_next's AW term cannot matter here)
             // (no AW is forwarded while wr_err, so none is on its way into the count: asserted below)
             b_local     <= wr_err && !(b_local && s_axi_bready) && !wr_err_data_next && wr_zero;
-            w_owed <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(w_owed), aw_fwd, w_last_fwd));
-            case ({aw_fwd, w_last_fwd})                  // w_owed != 0 after this cycle
+            w_owed <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(w_owed), aw_owe, w_last_fwd));
+            case ({aw_owe, w_last_fwd})                  // w_owed != 0 after this cycle
                 2'b10:   w_pass <= 1'b1;
                 2'b01:   w_pass <= w_owed != COUNT_WIDTH'(1);
                 default: ;
@@ -309,6 +317,8 @@ module hc_guard #(
     // forwarded requests without their response: the count plus the handshake on its way into it
     wire [COUNT_WIDTH:0] f_rd_fwd = (COUNT_WIDTH+1)'(rd_out) + (COUNT_WIDTH+1)'(ar_fwd_q);
     wire [COUNT_WIDTH:0] f_wr_fwd = (COUNT_WIDTH+1)'(wr_out) + (COUNT_WIDTH+1)'(aw_fwd_q);
+    // forwarded writes whose data is owed: W_LATE counts the last cycle's forward a cycle later
+    wire [COUNT_WIDTH:0] f_w_owed = (COUNT_WIDTH+1)'(w_owed) + (COUNT_WIDTH+1)'(W_LATE && aw_fwd_q);
     logic f_past_unused, f_live;
     hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past(f_past_unused), .f_live);
     logic f_compliant;                               // no initial value: the solver picks it, once per run
@@ -345,7 +355,7 @@ module hc_guard #(
                                       in_window(s_axi_awaddr[ADDR_WIDTH-1:12])});
         // the interconnect answers only what was forwarded (B after the burst's data)
         if (m_axi_rvalid) assume (f_rd_fwd != '0);
-        if (m_axi_bvalid) assume (f_wr_fwd > (COUNT_WIDTH+1)'(w_owed));
+        if (m_axi_bvalid) assume (f_wr_fwd > f_w_owed);
         // counters sized for the interconnect's depth
         assume (!(f_rd_fwd >= (COUNT_WIDTH+1)'({COUNT_WIDTH{1'b1}}) && m_axi_arvalid));
         assume (!(f_wr_fwd >= (COUNT_WIDTH+1)'({COUNT_WIDTH{1'b1}}) && m_axi_awvalid));
@@ -368,7 +378,7 @@ module hc_guard #(
         if (ar_rej) assert (fault_win_rd || fault_proto_rd);
         if (fault_win_wr || fault_proto_wr) assert (aw_rej);
         if (aw_rej) assert (fault_win_wr || fault_proto_wr);
-        assert ((COUNT_WIDTH+1)'(w_owed) <= f_wr_fwd);
+        assert (f_w_owed <= f_wr_fwd);
         // invariants (true in every reachable state; they make the induction go through)
         if (rd_err) assert (rd_err_left != '0 && rd_err_left <= 9'd256);
         assert (rd_err_resp[1] && wr_err_resp[1]);                  // SLVERR or DECERR

@@ -482,7 +482,8 @@ module hc_supervisor #(
     );
 
     // ---- address window
-    hc_guard #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH), .PRECHECK(REQ_DEPTH > 0))
+    hc_guard #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH), .PRECHECK(REQ_DEPTH > 0),
+               .W_LATE(REQ_DEPTH > 0))   // (the equalizer splits from its staged input then: W no later)
     u_guard (
         .aclk, .aresetn, .cfg_win_en, .cfg_win_base, .cfg_win_size, .fault_win_rd, .fault_win_wr,
         .fault_proto_rd, .fault_proto_wr,

@@ -3,8 +3,9 @@
 // FIFO read, a beat counter and a length compare). The watchdog (WLAST check and insertion at the
 // accelerator side) and the equalizer (WLAST of each sub-burst) each follow their bursts with one.
 //
-//   valid  a burst is current (its AW was pushed, its last beat has not passed)      — flip-flop
-//   last   the next beat of the current burst is its last                            — flip-flop
+//   valid  a burst is current (its AW was pushed, its last beat has not passed)      — flip-flop (*)
+//   last   the next beat of the current burst is its last                            — flip-flop (*)
+//   (*) BEAT_REG: one LUT after flip-flops, see below
 //   full   no further burst can be pushed                                            — flip-flop
 //
 // A burst leaves with its last beat; the next one (waiting, or pushed in that very cycle) becomes current
@@ -18,13 +19,23 @@
 // made that path deeper, 7.6 LUT levels, than the one it shortened). The
 // FIFO's LUT-RAM is written whenever it has room (hc_fifo), so the late beat never reaches its write
 // enable, only its pointers.
+// BEAT_REG: the tracker registers `beat` and steps its state with it a cycle later; `valid` and `last`
+// are then that state with the registered beat applied (one LUT after flops: the beat's own flop, the
+// current burst's flags, the FIFO's empty flag and the head's "single" flag). The late handshake then
+// ends at one flip-flop instead of running on into the FIFO's pointers (issue 17: in the equalizer the
+// W handshake is formed beside the write-data buffer by the crossbar, 40-50 columns from the tracker,
+// and the way back into the pop logic was the critical path at 4 ports). Same behaviour at the
+// outputs: a burst pushed while the current one's last beat is still to be stepped waits in the FIFO
+// and is current from the cycle after that beat, as a direct push would be.
 // Latency (cycles): push -> valid 1. Throughput: one beat per cycle, across burst boundaries.
-// Parameters: DEPTH (bursts held including the current one, 2..256).
+// Parameters: DEPTH (bursts held including the current one, 2..256), BEAT_REG (default 0, see above).
 // Assumes: push only while !full (not checked in hardware: a push while full corrupts the FIFO behind, whose
 //   simulation assertion reports it; the watchdog and the equalizer never do); beat
-//   only while valid (ignored otherwise); push_single == (push_len == 0) (a simulation assertion checks it).
+//   only while valid (ignored otherwise; BEAT_REG: not ignored — a beat while !valid would step a burst
+//   pushed meanwhile, so the user must gate it, as the equalizer's W handshake does); push_single == (push_len == 0) (a simulation assertion checks it).
 module hc_w_tracker #(
-    parameter int DEPTH = 16
+    parameter int DEPTH = 16,
+    parameter bit BEAT_REG = 1'b0
 ) (
     input  logic       clk,
     input  logic       rst_n,
@@ -46,8 +57,27 @@ module hc_w_tracker #(
     logic       q_head_single;                       // q_head == 0, stored beside it (no compare at the read)
     logic       q_empty, q_full;
     logic [CW-1:0] q_count_unused;
+    logic       cur_valid, cur_last;                 // the current burst, stepped by `step`
+    logic       step;                                // the beat the state is stepped with
 
-    wire        done     = !valid || (beat && last); // the current slot is free at the next edge
+    if (BEAT_REG) begin : g_beat_reg
+        logic beat_q;
+        always_ff @(posedge clk) beat_q <= rst_n && beat;
+`ifdef FORMAL
+        always_comb if (rst_n && beat_q) assert (cur_valid);   // a beat is taken only while valid
+`endif
+        assign step  = beat_q;
+        // the registered beat applied: the last beat of the current burst makes the oldest waiting one
+        // current (a burst pushed in that beat's cycle is in the FIFO: the slot was not free then)
+        assign valid = cur_valid && !(beat_q && cur_last && q_empty);
+        assign last  = !beat_q ? cur_last : cur_last ? q_head_single : left == 8'd1;
+    end else begin : g_beat_now
+        assign step  = beat;
+        assign valid = cur_valid;
+        assign last  = cur_last;
+    end
+
+    wire        done     = !cur_valid || (step && cur_last); // the current slot is free at the next edge
     wire        take_q   = done && !q_empty;         // the oldest waiting burst becomes current
     wire        direct   = done && q_empty && push;  // nothing waits: the pushed burst becomes current
     wire  [7:0] next_len = q_empty ? push_len : q_head;
@@ -62,14 +92,14 @@ module hc_w_tracker #(
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            valid <= 1'b0; last <= 1'b0; left <= '0;
+            cur_valid <= 1'b0; cur_last <= 1'b0; left <= '0;
         end else if (done) begin
-            valid <= !q_empty || push;
-            left  <= next_len;
-            last  <= q_empty ? push_single : q_head_single;
-        end else if (beat) begin
-            left  <= left - 8'd1;
-            last  <= left == 8'd1;
+            cur_valid <= !q_empty || push;
+            left      <= next_len;
+            cur_last  <= q_empty ? push_single : q_head_single;
+        end else if (step) begin
+            left      <= left - 8'd1;
+            cur_last  <= left == 8'd1;
         end
     end
 
@@ -81,12 +111,14 @@ module hc_w_tracker #(
     always_ff @(posedge clk)
         if (rst_n && push && push_single != (push_len == 8'd0))
             $error("hc_w_tracker: push_single %0d with push_len %0d", push_single, push_len);
+    always_ff @(posedge clk)
+        if (BEAT_REG && rst_n && beat && !valid) $error("hc_w_tracker: a beat while no burst is current");
 `endif
 `ifdef FORMAL
     // invariants for the proofs of the modules that use it
     always_comb if (rst_n) begin
-        if (valid) assert (last == (left == 8'd0));
-        if (!valid) assert (q_empty);
+        if (cur_valid) assert (cur_last == (left == 8'd0));
+        if (!cur_valid) assert (q_empty);
         if (push) assert (push_single == (push_len == 8'd0));   // (the user's part: holds by construction)
     end
     // every waiting burst's "single" flag matches its length (for k-induction: stored entries are free

@@ -91,8 +91,8 @@ MUTANTS = {
         "wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast;"),
     # issue 17: the registered room thresholds one off (G + 1 in flight)
     ("axi_exbar", "axi_exbar.sv", "room_threshold_off_by_one"): (
-        "r[4] = (g == '0) ? 17'h0FFFD : (g == 9'd1) ? '0 : 17'(g) - 17'd2;",
-        "r[4] = (g == '0) ? 17'h0FFFD : (g == 9'd1) ? '0 : 17'(g) - 17'd1;"),
+        "r[3] = (g == '0) ? 17'h0FFFD : (g == 9'd1) ? '0 : 17'(g) - 17'd2;",
+        "r[3] = (g == '0) ? 17'h0FFFD : (g == 9'd1) ? '0 : 17'(g) - 17'd1;"),
     ("axi_burst_equalizer", "axi_burst_equalizer.sv", "rlast_every_sub_burst"): (   # R merge forgotten
         "assign s_axi_rlast  = m_axi_rlast && (rt_empty || rt_head_last);",
         "assign s_axi_rlast  = m_axi_rlast;"),
