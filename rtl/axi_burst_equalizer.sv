@@ -43,7 +43,9 @@
 //             equalizer.
 // Choices:    WRAP and exclusive (AxLOCK) bursts pass unsplit. INCR sub-bursts never cross a 4 KB
 //             boundary, even when an (illegal) original does (LEGAL_IN 0).
-// Assumes:    AxSIZE <= log2(DATA_WIDTH/8); the master's WLAST is not used (the equalizer counts beats
+// Assumes:    AxSIZE <= log2(DATA_WIDTH/8); the slave's B comes after the last W beat's handshake, not
+//             in its cycle (AXI; with the response in that very cycle and every sub-burst slot in use,
+//             the W tracker would take a sub-burst while full); the master's WLAST is not used (the equalizer counts beats
 //             from AWLEN); the slave answers every sub-burst with exactly AxLEN+1 R beats / one B, and
 //             answers one ID in order (AXI); m_axi_rid/bid are not used.
 module axi_burst_equalizer #(
@@ -250,7 +252,8 @@ module axi_burst_equalizer #(
     logic          wt_full;
 
     // registered as rd_room; the W tracker never holds more entries than the B tracker (an entry leaves
-    // it at WLAST, before the sub-burst's B), so bt_count below the limit means neither is full
+    // it the cycle after WLAST, BEAT_REG, and the B tracker's at the sub-burst's B, which AXI allows from
+    // that cycle on), so bt_count below the limit means neither is full
     logic wr_room;
     wire [3:0] wr_room_case = room_cases(bt_count, max_wr);
     always_ff @(posedge aclk) begin

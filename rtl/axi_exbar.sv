@@ -16,7 +16,7 @@
 //   per round (hc_addr_mux, one pointer per class, so higher-class grants never starve a port inside a
 //   lower class), work-conserving. Write data is forwarded in AW grant order: the current burst's
 //   port in a one-hot register, the next in the route buffer's head register, the later ones behind it
-//   in LUT-RAM, W_ROUTE_DEPTH waiting (AW grants pause while it is full; the route of a burst whose
+//   in LUT-RAM, W_ROUTE_DEPTH waiting (at least 2; AW grants pause while full; the route of a burst whose
 //   WLAST just passed holds its place one cycle more); the route steps a cycle after WLAST, the W mux
 //   taking the buffer's head in that cycle (one LUT of flops), so bursts follow with no bubble, and a
 //   grant into an empty route buffer is current from the next cycle.

@@ -24,9 +24,10 @@
 // current burst's flags, the FIFO's empty flag and the head's "single" flag). The late handshake then
 // ends at one flip-flop instead of running on into the FIFO's pointers (issue 17: in the equalizer the
 // W handshake is formed beside the write-data buffer by the crossbar, 40-50 columns from the tracker,
-// and the way back into the pop logic was the critical path at 4 ports). Same behaviour at the
+// and the way back into the pop logic was the critical path at 4 ports). Same `valid` and `last` at the
 // outputs: a burst pushed while the current one's last beat is still to be stepped waits in the FIFO
-// and is current from the cycle after that beat, as a direct push would be.
+// and is current from the cycle after that beat, as a direct push would be. The finished burst keeps
+// its slot for that cycle, so `full` falls a cycle later than without BEAT_REG.
 // Latency (cycles): push -> valid 1. Throughput: one beat per cycle, across burst boundaries.
 // Parameters: DEPTH (bursts held including the current one, 2..256), BEAT_REG (default 0, see above).
 // Assumes: push only while !full (not checked in hardware: a push while full corrupts the FIFO behind, whose
