@@ -213,12 +213,11 @@ module axi_exbar #(
     endfunction
     wire  [3:0] rd_r4 = room4(rd_out), wr_r4 = room4(wr_out);
     wire        rd_room      = rd_room2[0], wr_room = wr_room2[0];
-    // room next cycle without a grant now, and with one — cautious: a completion of this cycle is left
-    // out (it counts from the cycle after), so the registered choice (HEADS_KNOWN) sees only flops here
-    // (issue 17: the memory side's RLAST handshake, formed by the R register 50 columns from the AR
-    // choice, selected these, and the AR handshake ran to it and back: the critical path at one seed)
-    wire        rd_room_keep = rd_room2[0], rd_room_plus = rd_room2[1];
-    wire        wr_room_keep = wr_room2[0], wr_room_plus = wr_room2[1];
+    // The choice's room next cycle (HEADS_KNOWN's allow_next, [1] with a grant now) is the two flags as
+    // they are — cautious: a completion of this cycle is left out (it counts from the cycle after), so the
+    // registered choice sees only flops here (issue 17: the memory side's RLAST handshake, formed by the R
+    // register 50 columns from the AR choice, selected them, and the AR handshake ran to it and back: the
+    // critical path at one seed).
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
             rd_out <= '0; wr_out <= '0; rd_zero <= 1'b1; wr_zero <= 1'b1;
@@ -239,7 +238,7 @@ module axi_exbar #(
     logic [PORT_W-1:0] ar_port, ar_gidx_unused;
     hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY), .PRIO_W(PRIO_W),
                   .HEADS_KNOWN(HEADS_KNOWN)) u_ar_mux (
-        .clk(aclk), .rst_n(aresetn), .allow(rd_room), .allow_next({rd_room_plus, rd_room_keep}),
+        .clk(aclk), .rst_n(aresetn), .allow(rd_room), .allow_next(rd_room2),
         .in_payload(ar_payload), .in_valid(s_axi_arvalid), .in_more(s_axi_armore), .in_prio(cfg_prio), .in_ready(s_axi_arready),
         .out_payload(ar_out), .out_port(ar_port), .out_valid(m_axi_arvalid), .out_ready(m_axi_arready),
         .grant_fire(ar_gfire), .grant_idx(ar_gidx_unused)
@@ -258,7 +257,7 @@ module axi_exbar #(
     hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY), .PRIO_W(PRIO_W),
                   .HEADS_KNOWN(HEADS_KNOWN)) u_aw_mux (
         .clk(aclk), .rst_n(aresetn), .allow(route_ready && wr_room),
-        .allow_next(route_room_next & {wr_room_plus, wr_room_keep}),
+        .allow_next(route_room_next & wr_room2),
         .in_payload(aw_payload), .in_valid(s_axi_awvalid), .in_more(s_axi_awmore), .in_prio(cfg_prio), .in_ready(s_axi_awready),
         .out_payload(aw_out), .out_port(aw_port), .out_valid(m_axi_awvalid), .out_ready(m_axi_awready),
         .grant_fire(aw_gfire), .grant_idx(aw_gidx)

@@ -360,9 +360,8 @@ module axi_hyperconnect #(
         wire unused_cnt = &{1'b0, r_out.CNT.addr, r_out.CNT.wr_data, r_out.CNT.wr_biten};   // (req_addr is the same)
         /* verilator lint_on UNUSEDSIGNAL */
 
-        logic [7:0]  fault_set;                      // FAULT bits, hyperconnect.regs.FAULTS order
-        logic [3:0]  guard_fault, guard_fault_q, wd_fault, wd_fault_q;   // the guard's and watchdog's pulses, registered
-        assign fault_set = {wd_fault_q, guard_fault_q};
+        logic [7:0]  fault_set;                      // FAULT bits, hyperconnect.regs.FAULTS order: the
+        logic [3:0]  guard_fault, wd_fault;          // guard's and the watchdog's pulses, registered
         logic [3:0]  irq_set;                        // {fault, budget_spent, error, decoupled}
         logic        draining, decoupled, rd_spent, wr_spent, cut_off, fault_active;
         logic [31:0] max_rd_latency;
@@ -432,7 +431,7 @@ module axi_hyperconnect #(
         assign prio[i*2 +: 2] = r_out.CFG.prio.value;
         // (a watchdog pulse on its way into FAULT counts: the trip holds from its first cycle)
         assign fault_active   = r_out.FAULT.w_stall.value || r_out.FAULT.r_stall.value ||
-                                r_out.FAULT.b_stall.value || r_out.FAULT.wlast.value || |wd_fault_q;
+                                r_out.FAULT.b_stall.value || r_out.FAULT.wlast.value || |fault_set[7:4];
         wire [63:0] win_base = {win_base_hi, r_out.WIN_BASE_LO.value.value, 12'h0};
         wire [63:0] win_size = {win_size_hi, r_out.WIN_SIZE_LO.value.value, 12'h0};
         assign irq_pending[i*4 +: 4] = {r_out.IRQ_STATUS.fault.value, r_out.IRQ_STATUS.budget_spent.value,
@@ -513,13 +512,11 @@ module axi_hyperconnect #(
             if (!aresetn) begin
                 was_decoupled <= 1'b0;
                 was_spent     <= 1'b0;
-                guard_fault_q <= '0;
-                wd_fault_q    <= '0;
+                fault_set     <= '0;
             end else begin
                 was_decoupled <= decoupled;
                 was_spent     <= rd_spent || wr_spent;
-                guard_fault_q <= guard_fault;
-                wd_fault_q    <= wd_fault;
+                fault_set     <= {wd_fault, guard_fault};
             end
         end
         assign irq_set = {|fault_set, (rd_spent || wr_spent) && !was_spent, nominal_err[i] || limit_err[i],

@@ -135,7 +135,10 @@ module hc_burst_splitter #(
             || ((len <= nominal) && (LEGAL_IN || burst != BURST_INCR || len <= page_left(addr, size)));
     endfunction
 
-    // step: the bytes of a nominal sub-burst, (nominal + 1) << size (STAGE_INPUT: registered with the request)
+    // step: the bytes of a nominal sub-burst, kept to the page offset (STAGE_INPUT: registered with the request)
+    function automatic logic [11:0] nominal_bytes(input logic [7:0] nominal, input logic [2:0] size);
+        return 12'((13'(nominal) + 13'd1) << size);
+    endfunction
     function automatic split_t split(input logic [ADDR_WIDTH-1:0] addr, input logic [7:0] len,
                                      input logic [2:0] size, input logic [1:0] burst, input logic lock,
                                      input logic [7:0] nominal, input logic [11:0] step);
@@ -181,7 +184,7 @@ module hc_burst_splitter #(
     // (STAGE_INPUT: the step from its register, so the next address is one adder from flip-flops; issue 17:
     // the nominal length's increment, its shift and the address adder in one cycle were the critical path
     // at one seed at 4 ports)
-    wire [11:0]           step      = STAGE_INPUT ? cur_step : 12'((13'(nominal) + 13'd1) << src_size);
+    wire [11:0]           step      = STAGE_INPUT ? cur_step : nominal_bytes(nominal, src_size);
     wire split_t          sp        = split(src_addr, src_len, src_size, src_burst, src_lock, nominal, step);
     wire                  sub_last  = sp.last;
     wire [7:0]            sub_len   = sp.len;
@@ -269,7 +272,7 @@ module hc_burst_splitter #(
         end
         if (STAGE_INPUT && accept) begin
             cur_nom  <= cfg_len;
-            cur_step <= 12'((13'(cfg_len) + 13'd1) << in_size);
+            cur_step <= nominal_bytes(cfg_len, in_size);
         end
     end
 
