@@ -227,7 +227,6 @@ module hc_burst_splitter #(
     wire   cur_ends = load && ends(cur_addr[11:0], cur_len, cur_size, cur_burst, cur_lock, cfg_len);
     assign in_ready = STAGE_INPUT ? (!cur_valid || (load && cur_last_q))
                                   : (cur_valid ? cur_ends : (out_free && allow));
-    wire   accept   = in_valid && in_ready;
 
     assign track_push = load;
     assign track_last = sub_last;
@@ -239,18 +238,25 @@ module hc_burst_splitter #(
                           || (!LEGAL_IN && src_burst == BURST_INCR && !src_lock && page_left(src_addr[11:0], src_size) == 8'd0);
     assign track_id   = src_id;
 
-    // the next original moves into "cur" whole (STAGE_INPUT: whenever it is accepted; otherwise while the
-    // last sub-burst of "cur" is issued — the incoming request's first sub-burst, issued directly, already
-    // went out when "cur" was empty)
-    wire take_in = STAGE_INPUT ? accept : (cur_valid && sub_last);
+    // the next original moves into "cur" whole (STAGE_INPUT: whenever READY is high — see below; otherwise
+    // while the last sub-burst of "cur" is issued — the incoming request's first sub-burst, issued directly,
+    // already went out when "cur" was empty)
+    // STAGE_INPUT: "cur" takes in_* in every cycle in_ready is high, whether a request is offered or not.
+    // in_ready means "cur" is free after this cycle, so nothing is overwritten that is still needed, and
+    // only cur_valid takes in_valid. The payload registers' load enable is then in_ready — flip-flops and
+    // two LUTs — and not the handshake: in_valid comes through the request buffer's LUT-RAM and the
+    // guard's flags, and the handshake fanning out to ~60 enables was the critical path at 4 ports
+    // (issue 17: cur_valid -> load -> in_ready -> AND in_valid, placed 35 columns away -> back to the
+    // enables, 8.1 ns of routing at 99.9 MHz).
+    wire take_in = STAGE_INPUT ? in_ready : (cur_valid && sub_last);
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             cur_valid  <= 1'b0;
             cur_last_q <= 1'b0;
         end else if (STAGE_INPUT) begin
-            if (accept)    cur_valid <= 1'b1;
+            if (in_ready)  cur_valid <= in_valid;
             else if (load) cur_valid <= !sub_last;
-            if (accept)    cur_last_q <= ends(in_addr[11:0], in_len, in_size, in_burst, in_lock, cfg_len);
+            if (in_ready)  cur_last_q <= ends(in_addr[11:0], in_len, in_size, in_burst, in_lock, cfg_len);
             else if (load) cur_last_q <= 1'b0;
         end else begin
             if (load) cur_valid <= cur_valid ? (!sub_last || in_valid) : !sub_last;
@@ -258,7 +264,7 @@ module hc_burst_splitter #(
     end
 
     always_ff @(posedge clk) begin
-        if (load || (STAGE_INPUT && accept)) begin
+        if (load || (STAGE_INPUT && in_ready)) begin
             // "cur": either the next original whole, or the source's remainder after this sub-burst
             cur_id    <= take_in ? in_id    : src_id;
             cur_addr  <= take_in ? in_addr  : sp.next_addr;
@@ -270,7 +276,7 @@ module hc_burst_splitter #(
             cur_prot  <= (take_in || !cur_valid) ? in_prot  : cur_prot;
             cur_qos   <= (take_in || !cur_valid) ? in_qos   : cur_qos;
         end
-        if (STAGE_INPUT && accept) begin
+        if (STAGE_INPUT && in_ready) begin
             cur_nom  <= cfg_len;
             cur_step <= nominal_bytes(cfg_len, in_size);
         end

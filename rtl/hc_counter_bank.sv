@@ -175,10 +175,20 @@ module hc_counter_bank #(
     wire  [PI+2:0] s1_addr = {s1_p, s1_w};
     wire  [PI+2:0] s2_addr = {s2_p, s2_w};
     wire           s1_live = s1_v && !s1_kill && !clear[s1_p];
+    // step 2's carry-in, registered in step 1 (issue 17: the flags -> carry-in select -> 33-bit chain ->
+    // the answer register was the critical path at one seed at 4 ports, 104.8 MHz): a BYTES_HI step takes
+    // its direction's flag as it will be in step 2: not if the HI step ahead of it adds (and drops) the
+    // flag in this very cycle (a HI read's step right before the turn's), but with the carry the LO step
+    // ahead of it sets in this cycle (a HI read's LO step comes right before it); a clear now drops it
+    logic          s2_cin;
+    logic          s2_co;                              // step 2's LO carry-out (below)
+    wire           cin_rd  = (carry_rd[s1_p] && !s2_hi_rd[s1_p]) || (s2_lo_rd[s1_p] && s2_co);
+    wire           cin_wr  = (carry_wr[s1_p] && !s2_hi_wr[s1_p]) || (s2_lo_wr[s1_p] && s2_co);
+    wire           s1_cin  = s1_v && !clear[s1_p] && ((s1_w == 3'd1 && cin_rd) || (s1_w == 3'd3 && cin_wr));
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             s2_v <= 1'b0; s2_cpu <= 1'b0; s2_p <= '0; s2_w <= '0; s2_b <= '0;
-            s2_old <= '0; s2_lo_rd <= '0; s2_lo_wr <= '0; s2_hi_rd <= '0; s2_hi_wr <= '0;
+            s2_old <= '0; s2_lo_rd <= '0; s2_lo_wr <= '0; s2_hi_rd <= '0; s2_hi_wr <= '0; s2_cin <= 1'b0;
         end else begin
             s2_v    <= s1_v;
             s2_cpu  <= s1_cpu;
@@ -186,6 +196,7 @@ module hc_counter_bank #(
             s2_w    <= s1_w;
             s2_b    <= s1_b;
             s2_old  <= s1_z ? '0 : s1_fwd ? s2_new : mem[s1_addr];
+            s2_cin  <= s1_cin;
             for (int p = 0; p < PORTS; p++) begin
                 s2_lo_rd[p] <= s1_live && 32'(s1_p) == p && s1_w == 3'd0;
                 s2_lo_wr[p] <= s1_live && 32'(s1_p) == p && s1_w == 3'd2;
@@ -197,8 +208,7 @@ module hc_counter_bank #(
 
     // ---- step 2: add, write back
     // The registered sum is the adder's first operand; a BYTES_HI word's sum is 0 and its direction's
-    // carry flag enters bit 0 (both from flops, so the carry chain starts at flops).
-    wire         s2_cin = |(s2_hi_rd & carry_rd) || |(s2_hi_wr & carry_wr);
+    // carry (s2_cin, registered in step 1) enters bit 0, so the carry chain starts at flops.
     wire  [NB-1:0] s2_add = {s2_b[NB-1:1], s2_b[0] || s2_cin};
     wire  [32:0] s2_sum = 33'(s2_add) + {1'b0, s2_old[31:0]};
     // The carry a LO word's step sets, from an adder of its own without the carry flags' input (a LO step
@@ -206,7 +216,6 @@ module hc_counter_bank #(
     // carry-in select and the whole chain (issue 17: the critical path at one seed at 4 ports, 2 routes
     // of 2.2 ns around a 33-bit chain; one more 32-bit carry chain in the shared bank).
     logic [31:0] s2_lo_unused;
-    logic        s2_co;
     assign {s2_co, s2_lo_unused} = 33'(s2_b) + {1'b0, s2_old[31:0]};
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_lo = &{1'b0, s2_lo_unused};

@@ -23,14 +23,20 @@
 //   beats of the AWs it accepted and drops those of the AWs it rejected, both behind this module): then
 //   W never runs ahead of its AW here and the gate is always open when a beat is taken, which the
 //   formal proofs of hc_supervisor and axi_hyperconnect assert; issue 17: two LUT levels less on the
-//   port's W handshake).
+//   port's W handshake), LATE_COUNT (default 0; 1: the AR/AW handshakes are registered and counted a
+//   cycle later, so the outstanding counts start from flops — issue 17: the handshake, formed by the
+//   splitter's READY behind, ran into rd_out and was the critical path at one seed at 4 ports. A
+//   handshake on its way counts as outstanding. Needs: no response completes in the cycle of its own
+//   request's handshake here, and no write beat passes in its AW's handshake cycle — true behind
+//   hc_supervisor's request buffers, with its response buffers and the guard's W_LATE).
 module hc_decoupler #(
     parameter int ADDR_WIDTH  = 32,
     parameter int DATA_WIDTH  = 64,
     parameter int ID_WIDTH    = 4,
     parameter int COUNT_WIDTH = 9,
     parameter bit ZERO_PAYLOAD = 1'b1,
-    parameter bit W_GATE       = 1'b1
+    parameter bit W_GATE       = 1'b1,
+    parameter bit LATE_COUNT   = 1'b0
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -161,12 +167,20 @@ module hc_decoupler #(
 
     wire ar_fire = m_axi_arvalid && m_axi_arready;
     wire aw_fire = m_axi_awvalid && m_axi_awready;
+    // the handshakes as counted: this cycle's, or (LATE_COUNT) last cycle's, registered
+    logic ar_fire_q, aw_fire_q;
+    always_ff @(posedge aclk) begin
+        if (!aresetn) {ar_fire_q, aw_fire_q} <= 2'b00;
+        else          {ar_fire_q, aw_fire_q} <= {ar_fire, aw_fire} & {2{LATE_COUNT}};
+    end
+    wire ar_cnt  = LATE_COUNT ? ar_fire_q : ar_fire;
+    wire aw_cnt  = LATE_COUNT ? aw_fire_q : aw_fire;
     wire w_last  = m_axi_wvalid && m_axi_wready && m_axi_wlast;
     wire r_last  = m_axi_rvalid && m_axi_rready && m_axi_rlast;
     wire b_fire  = m_axi_bvalid && m_axi_bready;
 
     wire idle = (rd_out == '0) && (wr_out == '0) && (w_balance == '0) && !ar_presented && !aw_presented
-                && !ar_owed && !aw_owed;
+                && !ar_owed && !aw_owed && !ar_fire_q && !aw_fire_q;
     assign draining  = cfg_decouple && !isolated;
     assign decoupled = isolated;
 
@@ -182,21 +196,31 @@ module hc_decoupler #(
         end else begin
             ar_presented <= m_axi_arvalid && !m_axi_arready;
             aw_presented <= m_axi_awvalid && !m_axi_awready;
-            rd_out <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(rd_out), ar_fire, r_last));
-            wr_out <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(wr_out), aw_fire, b_fire));
-            w_balance <= $signed(COUNT_WIDTH'(hc_axi_pkg::count_step(16'($unsigned(w_balance)), aw_fire, w_last)));
-            case ({aw_fire, w_last})                 // w_balance > 0 after this cycle
+            rd_out <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(rd_out), ar_cnt, r_last));
+            wr_out <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(wr_out), aw_cnt, b_fire));
+            w_balance <= $signed(COUNT_WIDTH'(hc_axi_pkg::count_step(16'($unsigned(w_balance)), aw_cnt, w_last)));
+            case ({aw_cnt, w_last})                  // w_balance > 0 after this cycle
                 2'b10:   w_ahead <= w_balance >= 0;
                 2'b01:   w_ahead <= w_balance > 1;
                 default: ;
             endcase
             if (!cfg_decouple)                   isolated <= 1'b0;
-            else if (idle && !ar_fire && !aw_fire) isolated <= 1'b1;
+            else if (idle)        isolated <= 1'b1;   // (idle with the request: nothing can be taken now —
+                                                      //  the gates are closed, nothing presented, owed or early)
         end
     end
 `ifdef FORMAL
+    // idle under a decouple request: no address handshake can happen in that cycle (so `isolated` needs
+    // no look at this cycle's handshakes)
+    always_comb if (aresetn && cfg_decouple && idle) assert (!ar_fire && !aw_fire);
+    // LATE_COUNT: the counts never pass below zero (a completion never comes before its handshake is
+    // counted)
+    always_comb if (aresetn && LATE_COUNT) begin
+        if (r_last) assert (rd_out != '0 || ar_fire_q);
+        if (b_fire) assert (wr_out != '0 || aw_fire_q);
+    end
     // without the W gate, the user guarantees what the gate would: a beat is taken only for an AW that
     // passed (write data never ahead of its AW), so the gate would have been open
-    always_comb if (aresetn && !W_GATE && m_axi_wvalid && m_axi_wready) assert (w_ahead);
+    always_comb if (aresetn && !W_GATE && m_axi_wvalid && m_axi_wready) assert (w_ahead || aw_fire_q);
 `endif
 endmodule

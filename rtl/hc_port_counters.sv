@@ -120,8 +120,10 @@ module hc_port_counters #(
     assign ar_room = room_q && young_room;
 
     // (CHECKED: pushes only with room and pops only of a stamp that is there, so the late completion
-    // does not gate the write enables)
-    hc_fifo #(.WIDTH(33), .DEPTH(DEPTH), .CHECKED(1'b1)) u_stamps (
+    // does not gate the write enables; HEAD_REG: the oldest stamp from flip-flops, so the age's
+    // subtraction starts at flops — issue 17: the LUT-RAM read at the read pointer, the 33-bit
+    // subtraction and the saturation mux into lat_q were the critical path at one seed at 4 ports)
+    hc_fifo #(.WIDTH(33), .DEPTH(DEPTH), .CHECKED(1'b1), .HEAD_REG(1'b1)) u_stamps (
         .clk, .rst_n, .push(do_push), .push_data(now), .pop(do_pop),
         .head(ts_head), .empty(ts_empty), .full(ts_full), .count(ts_count)
     );
@@ -135,9 +137,6 @@ module hc_port_counters #(
         else        n_old <= n_old + CW'(mark) - CW'(do_pop && n_old != '0);
     end
 
-    function automatic logic [15:0] bytes(input logic [7:0] len, input logic [2:0] size);
-        return 16'({1'b0, len} + 9'd1) << size;              // at most 256 << 7 = 2^15
-    endfunction
 
     wire [32:0] age     = now - ts_head;
     wire [31:0] latency = (n_old != '0 || age[32]) ? '1 : age[31:0];   // (2^32 - 1 itself is all ones)
@@ -158,16 +157,23 @@ module hc_port_counters #(
     // sit by the counter bank, so its LUT was placed between the request buffer and the bank and the
     // path trip -> READY -> handshake -> the buffer's count crossed the die). The sums see each event a
     // cycle late; every event is still counted once.
-    logic       ev_ar, ev_aw, ev_stall;
-    logic [7:0] ev_ar_len, ev_aw_len;
-    logic [2:0] ev_ar_size, ev_aw_size;
+    function automatic logic [15:0] bytes(input logic [7:0] len, input logic [2:0] size);
+        return 16'({1'b0, len} + 9'd1) << size;              // at most 256 << 7 = 2^15
+    endfunction
+
+    // (the byte count of a request is registered, not its AxLEN and AxSIZE: issue 17, the increment, the
+    // shift and the pending sum's adder in one cycle were the critical path at one seed at 4 ports; the
+    // request's fields are the accelerator's own, so the increment and shift sit before the register)
+    logic        ev_ar, ev_aw, ev_stall;
+    logic [15:0] ev_ar_bytes, ev_aw_bytes;
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             {ev_ar, ev_aw, ev_stall} <= 3'b000;
-            {ev_ar_len, ev_ar_size, ev_aw_len, ev_aw_size} <= '0;
+            {ev_ar_bytes, ev_aw_bytes} <= '0;
         end else begin
             {ev_ar, ev_aw, ev_stall} <= {ar_fire, aw_fire, stall};
-            {ev_ar_len, ev_ar_size, ev_aw_len, ev_aw_size} <= {ar_len, ar_size, aw_len, aw_size};
+            ev_ar_bytes <= bytes(ar_len, ar_size);
+            ev_aw_bytes <= bytes(aw_len, aw_size);
         end
     end
 
@@ -181,12 +187,12 @@ module hc_port_counters #(
 
     always_ff @(posedge clk) begin
         if (!rst_n || clear)  p_rd_bytes <= '0;
-        else if (ev_ar)       p_rd_bytes <= (take[0] ? '0 : p_rd_bytes) + NB'(bytes(ev_ar_len, ev_ar_size));
+        else if (ev_ar)       p_rd_bytes <= (take[0] ? '0 : p_rd_bytes) + NB'(ev_ar_bytes);
         else if (take[0])     p_rd_bytes <= '0;
     end
     always_ff @(posedge clk) begin
         if (!rst_n || clear)  p_wr_bytes <= '0;
-        else if (ev_aw)       p_wr_bytes <= (take[1] ? '0 : p_wr_bytes) + NB'(bytes(ev_aw_len, ev_aw_size));
+        else if (ev_aw)       p_wr_bytes <= (take[1] ? '0 : p_wr_bytes) + NB'(ev_aw_bytes);
         else if (take[1])     p_wr_bytes <= '0;
     end
     always_ff @(posedge clk) begin

@@ -14,17 +14,22 @@
 // -> budget: the loop through every port and the crossbar that limited Fmax.) A sub-burst is charged
 // when it enters the output register; it may leave for the crossbar after a recharge.
 //
-// Timing: `allow` is a flip-flop, prepared from the budget's next "is 0" flag (which needs no
-// subtraction: `left == 1` is compared from the flop) and cfg_enable, so the splitter's load enable and
-// READY see no LUT of the reservation (issue 17: the chain reservation -> load -> READY -> request buffer
-// -> guard was the deepest of a port).
+// Timing: `allow` is a flip-flop computed from flip-flops and registers only — the budget left, its
+// "is 0/1/2" flags, the charge of last cycle's issue (charge_q) and cfg_enable — never from this cycle's
+// issue, so no loop runs through the splitter's load enable (issue 17: allow -> load -> charge -> "is 0"
+// -> allow was critical at 8 ports, the splitter and the reservation placed far apart). The issue of the
+// current cycle is assumed to happen whenever it can, so with one unit left `allow` opens on every
+// second cycle until that unit is used: the last sub-burst of a budget waits at most one cycle longer,
+// and never is one issued beyond the budget. An issue is charged the cycle after it (charge_q): one in
+// the recharge cycle to the new budget (never below 0), one before it to the old.
 // cfg_enable applies from the next cycle: in the cycle it rises nothing is charged and `allow` still
 // holds the value of the reservation switched off (as if the register were written one cycle later);
 // from the next cycle the full budget counts. When it falls, `allow` opens in the next cycle.
 // Latency: none on the request (the gate is the splitter's load enable). Throughput: one request per
-// cycle while budget lasts.
-// Status: budget_spent (reservation on and no budget left: exactly `!allow`), stall (a sub-burst could
-// be issued but for the budget this cycle: one count per cycle for the stall counter).
+// cycle while two or more units of budget are left.
+// Status: budget_spent (reservation on and no budget left, exact, from flip-flops), stall (a sub-burst
+// could be issued but for the reservation gate this cycle, the last unit's extra wait included: one
+// count per cycle for the stall counter).
 // Parameters: BUDGET_WIDTH (bits of cfg_budget, 2..32, default 16).
 module hc_reservation #(
     parameter int BUDGET_WIDTH = 16
@@ -44,47 +49,53 @@ module hc_reservation #(
         if (BUDGET_WIDTH < 2 || BUDGET_WIDTH > 32)
             $fatal(1, "hc_reservation: BUDGET_WIDTH must be 2..32 (got %0d)", BUDGET_WIDTH);
     end
-    logic [BUDGET_WIDTH-1:0] left;        // budget left in this period
-    logic                    zero;        // left == 0 (kept so while issue comes only with allow)
+    logic [BUDGET_WIDTH-1:0] left;        // budget left in this period, before the pending charge
+    logic                    is0, is1, is2;   // left == 0, 1, 2 (flags kept with it)
+    logic                    charge_q;    // a sub-burst issued last cycle, charged now (registered)
     logic                    enabled;     // cfg_enable last cycle: the reservation in force this cycle
-    logic                    zero_next;
     wire                     switch_on = cfg_enable && !enabled;
-    wire                     charge    = issue && enabled;
-    // both differences from flops and registers, so the late `charge` (the splitter's issue, behind the
-    // crossbar's READY) only selects among prepared values and does not enter a carry chain
-    wire [BUDGET_WIDTH-1:0]  budget_dec = cfg_budget - BUDGET_WIDTH'(cfg_budget != '0);   // never below 0
-    wire [BUDGET_WIDTH-1:0]  left_dec   = left - BUDGET_WIDTH'(1);
+    wire                     reload    = recharge || switch_on;
+    // Budget available now, `left - charge_q` (never below 0): no unit (avail0), at most one (avail_le1).
+    wire                     avail0    = is0 || (is1 && charge_q);
+    wire                     avail_le1 = is0 || is1 || (is2 && charge_q);
+    // `allow` for the next cycle from flip-flops and registers only: the issue of this cycle (the
+    // splitter's load, which depends on `allow`) is not known yet, so it is taken as happening whenever
+    // it can (allow and enabled) — the last unit of a budget then lets a sub-burst through on every second
+    // cycle at worst, never one too many. (Issue 17: the loop allow -> issue -> charge -> "is 0" -> allow,
+    // placed across the die at 8 ports, was critical at two seeds, 83.5 MHz.) The issue is charged a
+    // cycle later (charge_q); one issued in the recharge cycle goes to the new budget (never below 0), one
+    // issued before it to the old; in the switch-on cycle nothing is charged (`enabled` is still low).
+    wire                     may_charge = allow && enabled;
+    wire                     spent_next = reload ? (may_charge ? cfg_budget[BUDGET_WIDTH-1:1] == '0 : cfg_budget == '0)
+                                                 : (may_charge ? avail_le1 : avail0);
 
-    assign budget_spent = !allow;
-    assign stall        = want && !allow;
-
-    // The next "is 0" flag (and so `allow`) for either outcome of the late `charge` (the splitter's issue, which
-    // depends on `allow` itself), prepared from flops and registers; the charge only selects at the end
-    // (issue 17: the loop allow -> issue -> charge -> zero_next -> allow was 5 LUTs, limiting Fmax at one
-    // seed). A sub-burst issued in the recharge cycle is charged to the new budget (never below 0); in
-    // the switch-on cycle nothing is charged (`charge` needs `enabled`).
-    wire reload         = recharge || switch_on;
-    wire zero_if_charge = reload ? cfg_budget[BUDGET_WIDTH-1:1] == '0 : left == BUDGET_WIDTH'(1);   // (budget 0 or 1)
-    wire zero_if_none   = reload ? cfg_budget == '0 : zero;
-    assign zero_next    = charge ? zero_if_charge : zero_if_none;
+    assign budget_spent = enabled && avail0;   // exact, from flip-flops (STATUS, IRQ)
+    assign stall        = want && !allow;      // held by the reservation (the last unit's wait included)
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            left    <= '0;
-            zero    <= 1'b1;
-            enabled <= 1'b0;
-            allow   <= 1'b1;
+            left     <= '0;
+            {is0, is1, is2} <= 3'b100;
+            charge_q <= 1'b0;
+            enabled  <= 1'b0;
+            allow    <= 1'b1;
         end else begin
-            enabled <= cfg_enable;
-            zero    <= zero_next;
-            allow   <= !(cfg_enable && zero_next);     // == !(enabled && zero) from the next cycle on
-            if (reload)
-                left <= charge ? budget_dec : cfg_budget;
-            else if (charge)
-                left <= left_dec;
+            enabled  <= cfg_enable;
+            charge_q <= issue && enabled;
+            allow    <= !(cfg_enable && spent_next);
+            if (reload) begin
+                left <= cfg_budget;
+                {is0, is1, is2} <= {cfg_budget == '0, cfg_budget == BUDGET_WIDTH'(1), cfg_budget == BUDGET_WIDTH'(2)};
+            end else if (charge_q && !is0) begin
+                left <= left - BUDGET_WIDTH'(1);
+                {is0, is1, is2} <= {is1, is2, left == BUDGET_WIDTH'(3)};
+            end
         end
     end
 `ifdef FORMAL
-    always_comb if (rst_n) assert (allow == !(enabled && zero));
+    always_comb if (rst_n) begin
+        assert (is0 == (left == '0) && is1 == (left == BUDGET_WIDTH'(1)) && is2 == (left == BUDGET_WIDTH'(2)));
+        if (enabled && avail0) assert (!allow);          // never a sub-burst beyond the budget
+    end
 `endif
 endmodule

@@ -9,7 +9,8 @@
 // Cut points (issue 17): the request buffers (REQ_DEPTH entries of LUT-RAM per address channel) take the
 // accelerator's AR/AW with READY from a flip-flop (gated by flip-flops only: trip, decouple request, room
 // for a latency stamp) and store the guard's verdict with each request (AXI burst rules, the window as
-// registered from the configuration when the request was taken); the splitter loads a buffered request
+// registered from the configuration when the request was taken) — the head's verdict, lock, burst, length
+// and size in flip-flops, the other fields a LUT-RAM read (hc_efifo HEAD_FLOPS); the splitter loads a buffered request
 // unchanged into its "cur" register and computes the sub-bursts from there (STAGE_INPUT), and its
 // sub-burst buffer (hc_efifo, 4 entries, OUT_DEPTH) drives m_axi with m_axi_armore/awmore ("another
 // sub-burst behind", a flop) for the crossbar's registered choice (HEADS_KNOWN). The response buffers (RESP_DEPTH entries per channel) end the
@@ -362,21 +363,29 @@ module hc_supervisor #(
         // (the watchdog leaves its own trip gate out of AR/AW here, REQ_GATED: w_arvalid is the
         // accelerator's ARVALID, w_awvalid its AWVALID while the watchdog can track one more burst)
         assign ar_take = w_arvalid && w_arready;
-        hc_efifo #(.WIDTH(AXW + 2), .DEPTH(REQ_DEPTH)) u_ar_fifo (
+        // The head's verdict, lock, burst, length and size — what the guard's and the splitter's decisions
+        // use — come from flip-flops (hc_efifo HEAD_FLOPS; the low bits of the payload), the rest (ID,
+        // address, cache, prot, QoS, loaded unchanged into registers behind) from the LUT-RAM read
+        // (issue 17: the read pointer -> the LUT-RAM read, 24 rows away -> the splitter's "ends" compare
+        // -> its cur_last_q was the critical path at one seed at 4 ports, 106.9 MHz).
+        localparam int REQ_HEAD_FLOPS = 2 + 1 + 2 + 8 + 3;
+        hc_efifo #(.WIDTH(AXW + 2), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS)) u_ar_fifo (
             .clk(aclk), .rst_n(aresetn),
-            .in_data({ar_check, s_axi_arid, s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, s_axi_arlock,
-                      s_axi_arcache, s_axi_arprot, s_axi_arqos}),
+            .in_data({s_axi_arid, s_axi_araddr, s_axi_arcache, s_axi_arprot, s_axi_arqos,
+                      s_axi_arsize, s_axi_arlen, s_axi_arburst, s_axi_arlock, ar_check}),
             .in_valid(ar_take), .in_ready(ar_in_ready),
-            .out_data({q_archeck, q_arid, q_araddr, q_arlen, q_arsize, q_arburst, q_arlock, q_arcache, q_arprot, q_arqos}),
+            .out_data({q_arid, q_araddr, q_arcache, q_arprot, q_arqos, q_arsize, q_arlen, q_arburst, q_arlock,
+                        q_archeck}),
             .out_valid(q_arvalid), .out_ready(q_arready), .out_more(more_unused_ar_fifo),
             .room_next(room_unused_ar_fifo)
         );
-        hc_efifo #(.WIDTH(AXW + 2), .DEPTH(REQ_DEPTH)) u_aw_fifo (
+        hc_efifo #(.WIDTH(AXW + 2), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS)) u_aw_fifo (
             .clk(aclk), .rst_n(aresetn),
-            .in_data({aw_check, s_axi_awid, s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, s_axi_awlock,
-                      s_axi_awcache, s_axi_awprot, s_axi_awqos}),
+            .in_data({s_axi_awid, s_axi_awaddr, s_axi_awcache, s_axi_awprot, s_axi_awqos,
+                      s_axi_awsize, s_axi_awlen, s_axi_awburst, s_axi_awlock, aw_check}),
             .in_valid(w_awvalid && w_awready), .in_ready(aw_in_ready),
-            .out_data({q_awcheck, q_awid, q_awaddr, q_awlen, q_awsize, q_awburst, q_awlock, q_awcache, q_awprot, q_awqos}),
+            .out_data({q_awid, q_awaddr, q_awcache, q_awprot, q_awqos, q_awsize, q_awlen, q_awburst, q_awlock,
+                        q_awcheck}),
             .out_valid(q_awvalid), .out_ready(q_awready), .out_more(more_unused_aw_fifo),
             .room_next(room_unused_aw_fifo)
         );
@@ -453,7 +462,9 @@ module hc_supervisor #(
 
     // ---- decoupling
     hc_decoupler #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH), .ZERO_PAYLOAD(1'b0),
-                   .W_GATE(1'b0))   // (the guard behind takes W only for AWs that passed the decoupler)
+                   .W_GATE(1'b0),   // (the guard behind takes W only for AWs that passed the decoupler)
+                   .LATE_COUNT(REQ_DEPTH > 0 && RESP_DEPTH > 0))   // (response buffers behind: no completion
+                                                                  //  in the cycle of its request)
     u_decoupler (
         .aclk, .aresetn, .cfg_decouple(decouple), .ar_owed, .aw_owed, .draining, .decoupled,
         .s_axi_awid(q_awid), .s_axi_awaddr(q_awaddr), .s_axi_awlen(q_awlen),

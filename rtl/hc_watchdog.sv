@@ -46,7 +46,8 @@
 // trip_next: the trip flag's next value, for a copy of it beside the logic it gates (hc_supervisor).
 // Resources: the W register is 2 x (DATA_WIDTH + DATA_WIDTH/8 + 1) bits of LUT-RAM and about 6 flops (it was a
 //   skid buffer of as many flops, issue 17).
-// Runtime: cfg_timeout (cycles, 0: stall protection off; the WLAST check is always on).
+// Runtime: cfg_timeout (cycles, 0: stall protection off; the WLAST check is always on; registered here,
+//   so a new value applies from the second cycle after it is set).
 module hc_watchdog #(
     parameter int DATA_WIDTH = 64,
     parameter int W_DEPTH    = 32,
@@ -153,7 +154,12 @@ module hc_watchdog #(
     wire r_stall = s_axi_rvalid && !s_axi_rready;
     wire b_stall = s_axi_bvalid && !s_axi_bready;
     logic [TW-1:0] waited;
-    wire timeout = cfg_timeout != '0 && waited >= cfg_timeout - TW'(1) && (w_stall || r_stall || b_stall);
+    // the limit in a register, cfg_timeout - 1 and "off" prepared a cycle ahead, so the trip decision is
+    // one compare from flip-flops (issue 17: the register block's TIMEOUT -> decrement -> compare -> trip
+    // was the critical path at one seed at 4 ports, two carry chains and the net from the register block)
+    logic [TW-1:0] lim_q;
+    logic          off_q;
+    wire timeout = !off_q && waited >= lim_q && (w_stall || r_stall || b_stall);
     wire trip    = !trip_q && (timeout || (wlast_bad && w_fire));
     wire let_go  = trip_q && !fault_active && w_empty && drained;
     assign trip_next = trip || (trip_q && !let_go);
@@ -173,6 +179,10 @@ module hc_watchdog #(
             trip_q <= trip_next;
         end
     end
+    always_ff @(posedge aclk) begin                  // (no reset: follows cfg_timeout from the first cycle;
+        lim_q <= cfg_timeout - TW'(1);               //  the trip is held off by the reset until then)
+        off_q <= cfg_timeout == '0;
+    end
 
 `ifdef FORMAL
     // Properties (tests/formal/hc_watchdog.sby): the rest of the port obeys AXI (assumed). Whatever the
@@ -191,7 +201,9 @@ module hc_watchdog #(
         if ($past(m_axi_wvalid && !m_axi_wready))
             assert (m_axi_wvalid && $stable({m_axi_wdata, m_axi_wstrb, m_axi_wlast}));
         // a stall of cfg_timeout cycles in a row trips it
-        if ($past(cfg_timeout != '0 && !trip_q && (w_stall || r_stall || b_stall) && waited >= cfg_timeout - TW'(1)))
+        // (against the limit set a cycle earlier: a new cfg_timeout applies from the cycle after it is set)
+        assert (lim_q == $past(cfg_timeout) - TW'(1) && off_q == ($past(cfg_timeout) == '0));
+        if ($past(!off_q && !trip_q && (w_stall || r_stall || b_stall) && waited >= lim_q))
             assert (trip_q);
         // the trip ends only when the flags are cleared and the port has drained
         if ($past(trip_q) && !trip_q) assert ($past(!fault_active && drained));

@@ -84,6 +84,8 @@ MUTANTS = {
     ("hc_watchdog", "hc_watchdog.sv", "release_before_drained"): (   # issue 15: stale responses after release
         "wire let_go  = trip_q && !fault_active && w_empty && drained;",
         "wire let_go  = trip_q && !fault_active && w_empty;"),
+    ("hc_watchdog", "hc_watchdog.sv", "limit_not_decremented"): (   # issue 17: the registered limit
+        "lim_q <= cfg_timeout - TW'(1);", "lim_q <= cfg_timeout;"),
     ("hc_watchdog", "hc_watchdog.sv", "w_not_registered"): W_NOT_REGISTERED,   # issue 15: the W chain of gates
     # issue 17 review: a completion at count 0 (a faulty slave) counted — G exceeded by one before the fix
     ("axi_exbar", "axi_exbar.sv", "completion_at_zero_counted"): (
