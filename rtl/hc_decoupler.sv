@@ -27,8 +27,10 @@
 //   cycle later, so the outstanding counts start from flops — issue 17: the handshake, formed by the
 //   splitter's READY behind, ran into rd_out and was the critical path at one seed at 4 ports. A
 //   handshake on its way counts as outstanding. Needs: no response completes in the cycle of its own
-//   request's handshake here, and no write beat passes in its AW's handshake cycle — true behind
-//   hc_supervisor's request buffers, with its response buffers and the guard's W_LATE).
+//   request's handshake here, no write beat passes in its AW's handshake cycle, and write data never
+//   runs ahead of its AW (else an AW owed for early data would leave the AW gate open one cycle longer
+//   while draining) — true behind hc_supervisor's request buffers, with its response buffers and the
+//   guard's W_LATE, where this module is used with W_GATE 0).
 module hc_decoupler #(
     parameter int ADDR_WIDTH  = 32,
     parameter int DATA_WIDTH  = 64,

@@ -6,7 +6,7 @@
 // bank adds in turn:
 //   rd_bytes, wr_bytes  bytes requested by accepted AR / AW, (AxLEN + 1) << AxSIZE
 //   rd_txn, wr_txn      AR / AW accepted (original, unsplit transactions)
-//   stall               cycles in which a request waited for reservation budget
+//   stall               cycles in which a request waited at the reservation gate (hc_reservation `stall`)
 // `take[k]` (decoded from the bank's flip-flops) says the bank takes sum k this cycle: the sum restarts with this
 // cycle's registered event (the previous cycle's handshake). The sums are wide enough for the most cycles between two takes
 // (hc_axi_pkg::cnt_gap(PORTS)), so none is lost.

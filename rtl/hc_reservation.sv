@@ -93,7 +93,11 @@ module hc_reservation #(
         end
     end
 `ifdef FORMAL
-    always_comb if (rst_n) begin
+    // (tests/formal/hc_reservation.sby) the trace starts in reset; the splitter issues only while allowed
+    logic f_past, f_live;
+    hc_formal_reset u_f_reset (.clk, .rst_n, .f_past, .f_live);
+    always_comb if (issue) assume (allow);
+    always_comb if (rst_n && f_past) begin
         assert (is0 == (left == '0) && is1 == (left == BUDGET_WIDTH'(1)) && is2 == (left == BUDGET_WIDTH'(2)));
         if (enabled && avail0) assert (!allow);          // never a sub-burst beyond the budget
     end

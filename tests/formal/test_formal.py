@@ -28,6 +28,7 @@ FULL = "_full" if os.environ.get("HC_FORMAL_FULL") == "1" else ""
 # file so that the two halves, about 9 minutes each, run on different pytest workers)
 PROOFS = [("hc_addr_mux", "bmc"), ("hc_addr_mux", "prove"), ("hc_addr_mux", "known"),
           ("hc_guard", "bmc"), ("hc_guard", "prove"), ("hc_guard", "bmc_pre"), ("hc_guard", "prove_pre"), ("hc_watchdog", "bmc"), ("hc_watchdog", "prove"), ("hc_watchdog", "prove_ft"),
+          ("hc_reservation", "bmc"), ("hc_reservation", "prove"),
           ("axi_burst_equalizer", "reads" + FULL), ("axi_burst_equalizer", "writes" + FULL),
           ("axi_exbar", "prove"), ("axi_exbar", "known")]
 
@@ -84,6 +85,10 @@ MUTANTS = {
     ("hc_watchdog", "hc_watchdog.sv", "release_before_drained"): (   # issue 15: stale responses after release
         "wire let_go  = trip_q && !fault_active && w_empty && drained;",
         "wire let_go  = trip_q && !fault_active && w_empty;"),
+    # issue 17: `allow` from flops must assume the issue of the current cycle; without it the last unit
+    # is issued twice (one sub-burst beyond the budget)
+    ("hc_reservation", "hc_reservation.sv", "allow_not_cautious"): (
+        ": (may_charge ? avail_le1 : avail0);", ": avail0;", "prove"),
     ("hc_watchdog", "hc_watchdog.sv", "limit_not_decremented"): (   # issue 17: the registered limit
         "lim_q <= cfg_timeout - TW'(1);", "lim_q <= cfg_timeout;"),
     ("hc_watchdog", "hc_watchdog.sv", "w_not_registered"): W_NOT_REGISTERED,   # issue 15: the W chain of gates
