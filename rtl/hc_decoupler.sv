@@ -22,7 +22,7 @@
 //   takes a write beat only for an AW that already passed here, as hc_supervisor's guard does (it passes
 //   beats of the AWs it accepted and drops those of the AWs it rejected, both behind this module): then
 //   W never runs ahead of its AW here and the gate is always open when a beat is taken, which the
-//   formal proofs of hc_supervisor and axi_hyperconnect assert; issue 17: two LUT levels less on the
+//   bounded proofs of hc_supervisor assert (see the checks at the end); issue 17: two LUT levels less on the
 //   port's W handshake), LATE_COUNT (default 0; 1: the AR/AW handshakes are registered and counted a
 //   cycle later, so the outstanding counts start from flops — issue 17: the handshake, formed by the
 //   splitter's READY behind, ran into rd_out and was the critical path at one seed at 4 ports. A
@@ -211,7 +211,17 @@ module hc_decoupler #(
                                                       //  the gates are closed, nothing presented, owed or early)
         end
     end
+// The checks below: in this module's own formal use (FORMAL) and in hc_supervisor's bounded proofs
+// (FORMAL_SUPERVISOR, tests/formal/hc_supervisor.sby), which drive the decoupler as the port does —
+// LATE_COUNT on behind the request and response buffers, W_GATE 0. (Not in axi_hyperconnect's k-induction
+// at depth 2, where they are not inductive on their own.)
 `ifdef FORMAL
+`define HC_DECOUPLER_CHECKS
+`endif
+`ifdef FORMAL_SUPERVISOR
+`define HC_DECOUPLER_CHECKS
+`endif
+`ifdef HC_DECOUPLER_CHECKS
     // idle under a decouple request: no address handshake can happen in that cycle (so `isolated` needs
     // no look at this cycle's handshakes)
     always_comb if (aresetn && cfg_decouple && idle) assert (!ar_fire && !aw_fire);
