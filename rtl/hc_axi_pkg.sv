@@ -53,6 +53,13 @@ package hc_axi_pkg;
             default: return zero;
         endcase
     endfunction
+
+    // Bytes of a burst, (AxLEN + 1) << AxSIZE (at most 256 << 7 = 2^15): the splitter's nominal step, the
+    // counters' byte counts.
+    function automatic logic [15:0] burst_bytes(input logic [7:0] len, input logic [2:0] size);
+        return 16'({1'b0, len} + 9'd1) << size;
+    endfunction
+
     // The counter bank (hc_counter_bank) of `ports` ports: the most cycles between two takes of one
     // port's pending sum (its round of 8 steps per port, stretched at most twice by software reads: each
     // holds the round for 2 cycles or fewer, and they come 6 or more cycles apart), and the widths of the

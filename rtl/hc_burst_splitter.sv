@@ -137,7 +137,7 @@ module hc_burst_splitter #(
 
     // step: the bytes of a nominal sub-burst, kept to the page offset (STAGE_INPUT: registered with the request)
     function automatic logic [11:0] nominal_bytes(input logic [7:0] nominal, input logic [2:0] size);
-        return 12'((13'(nominal) + 13'd1) << size);
+        return 12'(hc_axi_pkg::burst_bytes(nominal, size));
     endfunction
     function automatic split_t split(input logic [ADDR_WIDTH-1:0] addr, input logic [7:0] len,
                                      input logic [2:0] size, input logic [1:0] burst, input logic lock,

@@ -137,7 +137,6 @@ module hc_port_counters #(
         else        n_old <= n_old + CW'(mark) - CW'(do_pop && n_old != '0);
     end
 
-
     wire [32:0] age     = now - ts_head;
     wire [31:0] latency = (n_old != '0 || age[32]) ? '1 : age[31:0];   // (2^32 - 1 itself is all ones)
 
@@ -157,10 +156,6 @@ module hc_port_counters #(
     // sit by the counter bank, so its LUT was placed between the request buffer and the bank and the
     // path trip -> READY -> handshake -> the buffer's count crossed the die). The sums see each event a
     // cycle late; every event is still counted once.
-    function automatic logic [15:0] bytes(input logic [7:0] len, input logic [2:0] size);
-        return 16'({1'b0, len} + 9'd1) << size;              // at most 256 << 7 = 2^15
-    endfunction
-
     // (the byte count of a request is registered, not its AxLEN and AxSIZE: issue 17, the increment, the
     // shift and the pending sum's adder in one cycle were the critical path at one seed at 4 ports; the
     // request's fields are the accelerator's own, so the increment and shift sit before the register)
@@ -172,8 +167,8 @@ module hc_port_counters #(
             {ev_ar_bytes, ev_aw_bytes} <= '0;
         end else begin
             {ev_ar, ev_aw, ev_stall} <= {ar_fire, aw_fire, stall};
-            ev_ar_bytes <= bytes(ar_len, ar_size);
-            ev_aw_bytes <= bytes(aw_len, aw_size);
+            ev_ar_bytes <= hc_axi_pkg::burst_bytes(ar_len, ar_size);
+            ev_aw_bytes <= hc_axi_pkg::burst_bytes(aw_len, aw_size);
         end
     end
 
