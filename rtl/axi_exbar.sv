@@ -22,12 +22,12 @@
 //   grant into an empty route buffer is current from the next cycle.
 // Global limit G (cfg_global_limit): at most G transactions granted and not completed (AR until RLAST,
 //   AW until B, taken from the memory) per direction, all ports together (the room for another is
-//   registered; HEADS_KNOWN: a completion makes room for the registered choice from the cycle after its
+//   registered; a grant is counted the cycle after it and meanwhile held as one on its way; HEADS_KNOWN: a completion makes room for the registered choice from the cycle after its
 //   own, so at the limit the next grant comes one cycle later than the completion allows; a change of G
 //   applies from the third cycle), so a high-class request finds at most G transactions
 //   queued ahead of it at the memory. 0 means no limit (the stock crossbar; the count itself stops
 //   at 2^16 - 1 in flight). Formal (tests/formal/axi_exbar.sby): count, zero and room flags agree and G
-//   is never exceeded, whatever the memory answers.
+//   is never exceeded (the count plus the grant on its way), whatever the memory answers.
 // Routing back: the master-side ID is {port index, port ID} (M_ID_WIDTH = ID_WIDTH + clog2(S_COUNT)), so
 //   R and B are routed by ID and stay correct when the memory reorders responses across ports/IDs.
 //   A response whose port field is >= S_COUNT (a slave bug) is accepted and dropped, never a hang.
@@ -174,62 +174,75 @@ module axi_exbar #(
 
     // ---------------------------------------------------------------- global outstanding limit G
     // Counted from the grant (the request sits in the output register from then on) to RLAST / B.
-    // The room is kept as two registered flags — room at the count and at the count plus one — so the
-    // room now and the room next cycle after a grant (a completion of this cycle left out, cautious) are
-    // flip-flops; the next flags come from four compares of the count - 1 .. count + 2 in parallel (every
-    // compare from flip-flops), selected by the late handshakes. A change of G applies from the third
-    // cycle (thresholds, then flags).
-    logic [15:0] rd_out, wr_out;   // in flight; at most 2^16 - 1 (with G = 0 the room ends there: no wrap)
+    // A grant is the memory's AR/AW handshake; it is registered (ar_gq/aw_gq) and counted a cycle later,
+    // and until then it is in flight all the same: the room is taken at the count plus the registered
+    // grant (issue 17: the handshake, formed by the memory's READY at the address output, ran into the
+    // count, zero and room flags 60 columns away — the critical path at one seed at 4 ports). The room is
+    // kept as three registered flags — room at the count, the count + 1 and + 2 — so the room now and the
+    // room next cycle after a grant (a completion of this cycle left out, cautious) are one LUT of flops
+    // (the registered grant selects); the next flags come from five compares of the count - 1 .. count + 3
+    // in parallel (every compare from flip-flops), selected by the registered grant and the completion. A
+    // change of G applies from the third cycle (thresholds, then flags).
+    logic [15:0] rd_out, wr_out;   // counted in flight; with the registered grant at most 2^16 - 1 (G = 0:
+                                   // the room ends there, no wrap)
     logic       rd_zero, wr_zero;  // rd_out == 0, wr_out == 0 (registered)
     logic       ar_gfire, aw_gfire;
-    logic [1:0] rd_room2, wr_room2;                  // room at count, count + 1
-    // A completion counts only against something counted: one at count 0 (a slave bug) changes neither the
-    // count nor the room flags, also when a grant comes in the same cycle (that grant is counted).
-    wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast && !rd_zero;
-    wire        b_done = m_axi_bvalid && m_axi_bready && !wr_zero;
-    // room at n-1 .. n+2 (below 0 as at 0) is n < L - k for k = -1 .. 2, L = G, or (G = 0) 2^16 - 1: the four
+    logic       ar_gq, aw_gq;      // last cycle's grant, counted now
+    logic [2:0] rd_room3, wr_room3;                  // room at count, count + 1, count + 2
+    // A completion counts only against something in flight: one with nothing counted and no grant on its
+    // way (a slave bug) changes neither the count nor the room flags. (A completion may come the cycle
+    // after its own grant, while that grant is counted: it then meets the registered grant.)
+    wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast && !(rd_zero && !ar_gq);
+    wire        b_done = m_axi_bvalid && m_axi_bready && !(wr_zero && !aw_gq);
+    // room at n-1 .. n+3 (below 0 as at 0) is n < L - k for k = -1 .. 3, L = G, or (G = 0) 2^16 - 1: the five
     // thresholds are registered from the configuration, so each flag is one compare of the count's
     // flip-flops with a threshold's (no adder before the compare)
-    logic [3:0][16:0] lim_q;                         // [j]: L - (j - 1), clamped at 0
-    function automatic logic [3:0][16:0] limits(input logic [8:0] g);
+    logic [4:0][16:0] lim_q;                         // [j]: L - (j - 1), clamped at 0
+    function automatic logic [4:0][16:0] limits(input logic [8:0] g);
         // one adder with a constant per threshold, then the G = 0 choice (no chained arithmetic: this was
         // the critical path when written as (G = 0 ? 2^16 - 1 : G) + 1 - j and clamped)
-        logic [3:0][16:0] r;
+        logic [4:0][16:0] r;
         r[0] = (g == '0) ? 17'h10000 : 17'(g) + 17'd1;
         r[1] = (g == '0) ? 17'h0FFFF : 17'(g);
         r[2] = (g == '0) ? 17'h0FFFE : 17'(g) - 17'd1;
         r[3] = (g == '0) ? 17'h0FFFD : (g == 9'd1) ? '0 : 17'(g) - 17'd2;
+        r[4] = (g == '0) ? 17'h0FFFC : (g <= 9'd2) ? '0 : 17'(g) - 17'd3;
         return r;
     endfunction
     always_ff @(posedge aclk) lim_q <= limits(cfg_global_limit);   // (loaded in reset too: no reset branch)
-    function automatic logic [3:0] room4(input logic [15:0] n);
-        logic [3:0] r;
-        for (int j = 0; j < 4; j++) r[j] = 17'(n) < lim_q[j];
+    function automatic logic [4:0] room5(input logic [15:0] n);
+        logic [4:0] r;
+        for (int j = 0; j < 5; j++) r[j] = 17'(n) < lim_q[j];
         return r;
     endfunction
-    // the flags around the next count: its change is +1 (grant, no completion), -1 or 0
-    function automatic logic [1:0] room_next(input logic [3:0] r4, input logic grant, input logic done);
-        return (grant && !done) ? r4[3:2] : (!grant && done) ? r4[1:0] : r4[2:1];
+    // the flags around the next count: its change is +1 (counted grant, no completion), -1 or 0
+    function automatic logic [2:0] room_next(input logic [4:0] r5, input logic grant, input logic done);
+        return (grant && !done) ? r5[4:2] : (!grant && done) ? r5[2:0] : r5[3:1];
     endfunction
-    wire  [3:0] rd_r4 = room4(rd_out), wr_r4 = room4(wr_out);
-    wire        rd_room      = rd_room2[0], wr_room = wr_room2[0];
-    // The choice's room next cycle (HEADS_KNOWN's allow_next, [1] with a grant now) is the two flags as
-    // they are — cautious: a completion of this cycle is left out (it counts from the cycle after), so the
-    // registered choice sees only flops here (issue 17: the memory side's RLAST handshake, formed by the R
-    // register 50 columns from the AR choice, selected them, and the AR handshake ran to it and back: the
-    // critical path at one seed).
+    wire  [4:0] rd_r5 = room5(rd_out), wr_r5 = room5(wr_out);
+    // room now: at the count plus the grant on its way
+    wire  [1:0] rd_room2 = ar_gq ? rd_room3[2:1] : rd_room3[1:0];   // room now, and after a grant now
+    wire  [1:0] wr_room2 = aw_gq ? wr_room3[2:1] : wr_room3[1:0];
+    wire        rd_room  = rd_room2[0], wr_room = wr_room2[0];
+    // The choice's room next cycle (HEADS_KNOWN's allow_next, [1] with a grant now) is rd_room2/wr_room2 —
+    // cautious: a completion of this cycle is left out (it counts from the cycle after), so the
+    // registered choice sees only flops and the registered grant's select here (issue 17: the memory side's
+    // RLAST handshake, formed by the R register 50 columns from the AR choice, selected them, and the AR
+    // handshake ran to it and back: the critical path at one seed).
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            rd_out <= '0; wr_out <= '0; rd_zero <= 1'b1; wr_zero <= 1'b1;
-            rd_room2 <= 2'b01; wr_room2 <= 2'b01;     // (count + 1: assumed full)
+            rd_out <= '0; wr_out <= '0; rd_zero <= 1'b1; wr_zero <= 1'b1; ar_gq <= 1'b0; aw_gq <= 1'b0;
+            rd_room3 <= 3'b001; wr_room3 <= 3'b001;   // (count + 1, + 2: assumed full)
         end else begin
-            rd_out   <= hc_axi_pkg::count_step(rd_out, ar_gfire, r_done);
-            wr_out   <= hc_axi_pkg::count_step(wr_out, aw_gfire, b_done);
+            ar_gq    <= ar_gfire;
+            aw_gq    <= aw_gfire;
+            rd_out   <= hc_axi_pkg::count_step(rd_out, ar_gq, r_done);
+            wr_out   <= hc_axi_pkg::count_step(wr_out, aw_gq, b_done);
             // (is the next count 0? n == 1 compared from flip-flops in parallel)
-            rd_zero  <= hc_axi_pkg::count_zero_next(16'(rd_out), rd_zero, ar_gfire, r_done);
-            wr_zero  <= hc_axi_pkg::count_zero_next(16'(wr_out), wr_zero, aw_gfire, b_done);
-            rd_room2 <= room_next(rd_r4, ar_gfire, r_done);
-            wr_room2 <= room_next(wr_r4, aw_gfire, b_done);
+            rd_zero  <= hc_axi_pkg::count_zero_next(16'(rd_out), rd_zero, ar_gq, r_done);
+            wr_zero  <= hc_axi_pkg::count_zero_next(16'(wr_out), wr_zero, aw_gq, b_done);
+            rd_room3 <= room_next(rd_r5, ar_gq, r_done);
+            wr_room3 <= room_next(wr_r5, aw_gq, b_done);
         end
     end
 
@@ -386,10 +399,11 @@ module axi_exbar #(
     always_comb if (f_live) begin
         assert (rd_zero == (rd_out == '0) && wr_zero == (wr_out == '0));
         assert (lim_q == limits(cfg_global_limit));
-        assert (rd_room2 == {room_at(17'(rd_out) + 17'd1), room_at(17'(rd_out))});
-        assert (wr_room2 == {room_at(17'(wr_out) + 17'd1), room_at(17'(wr_out))});
-        if (cfg_global_limit != '0)
-            assert (rd_out <= 16'(cfg_global_limit) && wr_out <= 16'(cfg_global_limit));
+        assert (rd_room3 == {room_at(17'(rd_out) + 17'd2), room_at(17'(rd_out) + 17'd1), room_at(17'(rd_out))});
+        assert (wr_room3 == {room_at(17'(wr_out) + 17'd2), room_at(17'(wr_out) + 17'd1), room_at(17'(wr_out))});
+        // in flight: the count and the grant on its way, never above G (nor, G = 0, 2^16 - 1)
+        assert (17'(rd_out) + 17'(ar_gq) <= ((cfg_global_limit == '0) ? 17'hFFFF : 17'(cfg_global_limit)));
+        assert (17'(wr_out) + 17'(aw_gq) <= ((cfg_global_limit == '0) ? 17'hFFFF : 17'(cfg_global_limit)));
         // a presented choice was made with room, and the count has not grown since
         if (!REGISTER_READY && m_axi_arvalid) assert (rd_room2[0]);
         if (!REGISTER_READY && m_axi_awvalid) assert (wr_room2[0]);

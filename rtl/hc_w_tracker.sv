@@ -28,15 +28,22 @@
 // outputs: a burst pushed while the current one's last beat is still to be stepped waits in the FIFO
 // and is current from the cycle after that beat, as a direct push would be. The finished burst keeps
 // its slot for that cycle, so `full` falls a cycle later than without BEAT_REG.
+// HEAD_REG (with BEAT_REG): the oldest waiting burst's "single" flag in a flip-flop (hc_fifo HEAD_REG,
+// one bit: + 1 FF and a second one-bit LUT-RAM read port), and "two beats left" (left == 1) kept in a
+// flip-flop beside `left`, so `last` is one LUT after flops with no LUT-RAM read and no compare in front
+// (issue 17: in the watchdog the head's LUT-RAM read -> `last` -> WLAST into the W register's data was
+// the critical path at 4 ports once BEAT_REG had cut the handshake).
 // Latency (cycles): push -> valid 1. Throughput: one beat per cycle, across burst boundaries.
-// Parameters: DEPTH (bursts held including the current one, 2..256), BEAT_REG (default 0, see above).
+// Parameters: DEPTH (bursts held including the current one, 2..256), BEAT_REG (default 0, see above),
+//   HEAD_REG (default 0, see above; only with BEAT_REG).
 // Assumes: push only while !full (not checked in hardware: a push while full corrupts the FIFO behind, whose
 //   simulation assertion reports it; the watchdog and the equalizer never do); beat
 //   only while valid (ignored otherwise; BEAT_REG: not ignored — a beat while !valid would step a burst
 //   pushed meanwhile, so the user must gate it, as the equalizer's W handshake does); push_single == (push_len == 0) (a simulation assertion checks it).
 module hc_w_tracker #(
     parameter int DEPTH = 16,
-    parameter bit BEAT_REG = 1'b0
+    parameter bit BEAT_REG = 1'b0,
+    parameter bit HEAD_REG = 1'b0
 ) (
     input  logic       clk,
     input  logic       rst_n,
@@ -50,6 +57,7 @@ module hc_w_tracker #(
 );
     initial begin
         if (DEPTH < 2 || DEPTH > 256) $fatal(1, "hc_w_tracker: DEPTH must be 2..256 (got %0d)", DEPTH);
+        if (HEAD_REG && !BEAT_REG) $fatal(1, "hc_w_tracker: HEAD_REG needs BEAT_REG");
     end
 
     localparam int CW = $clog2(DEPTH);               // count of the waiting FIFO (DEPTH - 1 entries)
@@ -59,6 +67,7 @@ module hc_w_tracker #(
     logic       q_empty, q_full;
     logic [CW-1:0] q_count_unused;
     logic       cur_valid, cur_last;                 // the current burst, stepped by `step`
+    logic       cur_two;                             // left == 1: two beats of the current burst to go
     logic       step;                                // the beat the state is stepped with
 
     if (BEAT_REG) begin : g_beat_reg
@@ -71,7 +80,7 @@ module hc_w_tracker #(
         // the registered beat applied: the last beat of the current burst makes the oldest waiting one
         // current (a burst pushed in that beat's cycle is in the FIFO: the slot was not free then)
         assign valid = cur_valid && !(beat_q && cur_last && q_empty);
-        assign last  = !beat_q ? cur_last : cur_last ? q_head_single : left == 8'd1;
+        assign last  = !beat_q ? cur_last : cur_last ? q_head_single : cur_two;
     end else begin : g_beat_now
         assign step  = beat;
         assign valid = cur_valid;
@@ -85,22 +94,25 @@ module hc_w_tracker #(
 
     // (CHECKED: the pop is taken only when a burst waits and the user pushes only while !full, so neither
     // late handshake gates the FIFO's pointers)
-    hc_fifo #(.WIDTH(9), .DEPTH(DEPTH - 1), .CHECKED(1'b1)) u_wait (
-        .clk, .rst_n, .push(push && !direct), .push_data({push_single, push_len}), .pop(take_q),
-        .head({q_head_single, q_head}), .empty(q_empty), .full(q_full), .count(q_count_unused)
+    // (the "single" flag in bit 0: with HEAD_REG only it is held in a flop)
+    hc_fifo #(.WIDTH(9), .DEPTH(DEPTH - 1), .CHECKED(1'b1), .HEAD_REG(HEAD_REG), .HEAD_BITS(1)) u_wait (
+        .clk, .rst_n, .push(push && !direct), .push_data({push_len, push_single}), .pop(take_q),
+        .head({q_head, q_head_single}), .empty(q_empty), .full(q_full), .count(q_count_unused)
     );
     assign full = q_full;
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            cur_valid <= 1'b0; cur_last <= 1'b0; left <= '0;
+            cur_valid <= 1'b0; cur_last <= 1'b0; cur_two <= 1'b0; left <= '0;
         end else if (done) begin
             cur_valid <= !q_empty || push;
             left      <= next_len;
             cur_last  <= q_empty ? push_single : q_head_single;
+            cur_two   <= next_len == 8'd1;
         end else if (step) begin
             left      <= left - 8'd1;
             cur_last  <= left == 8'd1;
+            cur_two   <= left == 8'd2;
         end
     end
 
@@ -118,7 +130,7 @@ module hc_w_tracker #(
 `ifdef FORMAL
     // invariants for the proofs of the modules that use it
     always_comb if (rst_n) begin
-        if (cur_valid) assert (cur_last == (left == 8'd0));
+        if (cur_valid) assert (cur_last == (left == 8'd0) && cur_two == (left == 8'd1));
         if (!cur_valid) assert (q_empty);
         if (push) assert (push_single == (push_len == 8'd0));   // (the user's part: holds by construction)
     end
@@ -126,7 +138,12 @@ module hc_w_tracker #(
     // state; slots outside the occupied range hold whatever was on push_data)
     for (genvar i = 0; i < DEPTH - 1; i++) begin : g_f_single
         wire f_used = (32'(i) + (DEPTH - 1) - 32'(u_wait.rd_ptr)) % (DEPTH - 1) < 32'(q_count_unused);
-        always_comb if (rst_n && f_used) assert (u_wait.mem[i][8] == (u_wait.mem[i][7:0] == 8'd0));
+        if (HEAD_REG) begin : g_split              // (the flag's RAM and the length's are separate arrays)
+            always_comb if (rst_n && f_used)
+                assert (u_wait.mem[i][0] == (u_wait.g_head_reg.g_part.mem_hi[i] == 8'd0));
+        end else begin : g_one
+            always_comb if (rst_n && f_used) assert (u_wait.mem[i][0] == (u_wait.mem[i][8:1] == 8'd0));
+        end
     end
 `endif
 endmodule

@@ -3,10 +3,13 @@
 // handshake: not sending the write data of an accepted AW (the memory's W channel follows AW order and
 // waits for it), or not taking its read data or write response (RREADY / BREADY low). The watchdog
 // counts the cycles in which the port keeps the interconnect waiting like that and, after cfg_timeout
-// of them in a row, trips:
+// of them in a row, trips (the limit's cycle is registered first: the trip flag rises the second cycle
+// after the cfg_timeout-th, issue 17):
 //   w_stall: an AW was accepted and its data does not come (WVALID low), or data comes with no AW;
 //   r_stall: RVALID high, RREADY low;           b_stall: BVALID high, BREADY low;
-//   wlast:   (immediately, no timeout) a beat's WLAST disagrees with its burst's AWLEN.
+//   wlast:   (no timeout) a beat's WLAST disagrees with its burst's AWLEN: that beat goes strobe-less,
+//            W is cut off from the accelerator from the next cycle, and the trip flag rises then (the
+//            error is registered first, issue 17: it was a handshake into the trip and every flop it gates).
 // Tripped, the port is cut off from its accelerator and completes everything on its own: write data
 // still owed is sent as beats with WSTRB = 0 (nothing is written; their WDATA is whatever the
 // accelerator drives, not zeroed: issue 17, 64 LUTs per port on the trip flop's fanout), read data and write responses are
@@ -19,7 +22,8 @@
 // answered, every write's data sent and its B returned, all dropped here). So clearing the flags
 // re-couples the port only once nothing of what the accelerator started before can come back to it (the
 // first version released with responses still in flight, which a freshly reset accelerator then got;
-// issue 15). The accelerator must be reset before the release: its handshakes were abandoned.
+// issue 15). The release is decided from flops a cycle ahead, so the trip ends the second cycle after
+// both hold. The accelerator must be reset before the release: its handshakes were abandoned.
 // W beats are forwarded with WLAST taken from the burst's AWLEN (the master's WLAST is only checked),
 // so the modules behind count bursts right whatever the accelerator does; the beat with a wrong WLAST
 // goes with WSTRB = 0. W beats wait (WREADY low) until their AW has been accepted, as AXI allows.
@@ -28,7 +32,9 @@
 // until taken whatever the accelerator does — one that drops WVALID before WREADY or changes WDATA/WSTRB
 // while waiting cannot make the memory port see it (issue 15: the W path used to be a chain of gates
 // from the accelerator to the memory port). A trip changes only the beats that enter it afterwards.
-// The position in the current burst (WLAST expected, AW accepted) is kept in flops by hc_w_tracker.
+// The position in the current burst (WLAST expected, AW accepted) is kept in flops by hc_w_tracker, with
+// the W handshake registered there (BEAT_REG) and the next burst's "single" flag in a flop (HEAD_REG):
+// WREADY, VALID into the W register and the expected WLAST are each one LUT level after flip-flops.
 // W_FALL_THROUGH 1 (axi_hyperconnect's minimum-latency setting, where no write-data buffer follows): the
 // W register is a fall-through buffer (hc_efifo FALL_THROUGH): a beat taken while it is empty goes on in
 // the same cycle and is stored only if the memory side does not take it then. WREADY to the accelerator
@@ -111,7 +117,7 @@ module hc_watchdog #(
     wire        aw_fire = m_axi_awvalid && m_axi_awready;
     logic       ws_valid, ws_ready;                      // a beat into the W register
     wire        w_fire  = ws_valid && ws_ready;
-    hc_w_tracker #(.DEPTH(W_DEPTH)) u_w_track (
+    hc_w_tracker #(.DEPTH(W_DEPTH), .BEAT_REG(1'b1), .HEAD_REG(1'b1)) u_w_track (
         .clk(aclk), .rst_n(aresetn), .push(aw_fire), .push_len(s_axi_awlen),
         .push_single(s_axi_awlen == 8'd0), .full(w_full),
         .beat(w_fire), .valid(w_valid), .last(w_end)
@@ -128,13 +134,17 @@ module hc_watchdog #(
     assign s_axi_awready = m_axi_awready && !w_full && aw_open;
 
     // ---- write data: the accelerator's beats while healthy, strobe-less beats once tripped, through the
-    //      W register
+    //      W register. A beat with a wrong WLAST goes strobe-less; the trip it causes is registered first
+    //      (wlast_err: the trip flag a cycle later), and W is cut off from the accelerator already in that
+    //      cycle (w_cut), so no beat after the wrong one is taken with strobes
     localparam int WW = DATA_WIDTH + DATA_WIDTH / 8 + 1;
+    logic                   wlast_err;               // the last beat taken had a wrong WLAST
+    wire                    w_cut     = trip_q || wlast_err;
     wire                    wlast_bad = s_axi_wvalid && !w_empty && (s_axi_wlast != w_end);
-    wire [DATA_WIDTH/8-1:0] ws_strb   = (trip_q || wlast_bad) ? '0 : s_axi_wstrb;
+    wire [DATA_WIDTH/8-1:0] ws_strb   = (w_cut || wlast_bad) ? '0 : s_axi_wstrb;
     wire [WW-1:0]           ws_data   = {s_axi_wdata, ws_strb, w_end};
-    assign ws_valid     = !w_empty && (trip_q || s_axi_wvalid);
-    assign s_axi_wready = !w_empty && !trip_q && ws_ready;
+    assign ws_valid     = !w_empty && (w_cut || s_axi_wvalid);
+    assign s_axi_wready = !w_empty && !w_cut && ws_ready;
     logic w_more_unused;
     logic [1:0] w_room_unused;
     hc_efifo #(.WIDTH(WW), .DEPTH(2), .FALL_THROUGH(W_FALL_THROUGH)) u_w_out (
@@ -154,27 +164,44 @@ module hc_watchdog #(
     wire r_stall = s_axi_rvalid && !s_axi_rready;
     wire b_stall = s_axi_bvalid && !s_axi_bready;
     logic [TW-1:0] waited;
-    // the limit in a register, cfg_timeout - 1 and "off" prepared a cycle ahead, so the trip decision is
-    // one compare from flip-flops (issue 17: the register block's TIMEOUT -> decrement -> compare -> trip
+    // the limit in a register, cfg_timeout - 1 and "off" prepared a cycle ahead, so the limit's decision
+    // is one compare from flip-flops (issue 17: the register block's TIMEOUT -> decrement -> compare -> trip
     // was the critical path at one seed at 4 ports, two carry chains and the net from the register block)
     logic [TW-1:0] lim_q;
     logic          off_q;
-    wire timeout = !off_q && waited >= lim_q && (w_stall || r_stall || b_stall);
-    wire trip    = !trip_q && (timeout || (wlast_bad && w_fire));
-    wire let_go  = trip_q && !fault_active && w_empty && drained;
-    assign trip_next = trip || (trip_q && !let_go);
-    assign fault_w_stall = trip && timeout && w_stall;
-    assign fault_r_stall = trip && timeout && r_stall;
-    assign fault_b_stall = trip && timeout && b_stall;
-    assign fault_wlast   = trip && wlast_bad && w_fire;
+    // the TIMEOUT-th stall cycle in a row is registered (timeout_q: which stall), the trip decided from
+    // it a cycle later (issue 17: the W burst tracker's state, beside the W register, -> w_stall -> the
+    // compare -> trip -> the request buffers' `closed`, 55 columns away, was critical at one seed)
+    wire  stall_now = w_stall || r_stall || b_stall;
+    wire  at_limit  = !off_q && !trip_q && stall_now && waited >= lim_q;
+    logic [2:0] timeout_q;                           // {b, r, w}: the stall that reached the limit
+    wire  timeout   = |timeout_q;
+    wire  trip      = !trip_q && (timeout || wlast_err);
+    // the release, decided from flops a cycle ahead (issue 17: the decoupler's drained flag -> this AND ->
+    // the trip flag's next value -> the request buffers' `closed` crossed the port, the critical path at
+    // one seed at 4 ports). Every condition, once true while tripped, stays true: nothing sets a FAULT
+    // flag but a trip; no AW is taken (REQ_GATED: the module behind is closed; else the decoupler behind
+    // takes none while decoupled, and the AND below excludes one taken in this cycle); the port stays
+    // decoupled while the trip asks for it. So the port is released a cycle later than it could be, never
+    // before it is drained.
+    logic let_go_q;
+    assign trip_next = trip || (trip_q && !let_go_q);
+    assign fault_w_stall = trip && timeout_q[0];
+    assign fault_r_stall = trip && timeout_q[1];
+    assign fault_b_stall = trip && timeout_q[2];
+    assign fault_wlast   = wlast_err;                 // (its trip is now, or was a timeout's a cycle ago)
 
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            trip_q <= 1'b0; waited <= '0; ar_wait <= 1'b0; aw_wait <= 1'b0;
+            trip_q <= 1'b0; waited <= '0; ar_wait <= 1'b0; aw_wait <= 1'b0; wlast_err <= 1'b0; let_go_q <= 1'b0;
+            timeout_q <= '0;
         end else begin
+            timeout_q <= at_limit ? {b_stall, r_stall, w_stall} : 3'b000;
+            wlast_err <= !w_cut && wlast_bad && w_fire;
+            let_go_q  <= trip_q && !fault_active && w_empty && !aw_fire && drained;
             ar_wait <= m_axi_arvalid && !m_axi_arready;
             aw_wait <= m_axi_awvalid && !m_axi_awready;
-            if (trip_q || !(w_stall || r_stall || b_stall)) waited <= '0;
+            if (trip_q || !stall_now) waited <= '0;
             else if (waited != '1)                           waited <= waited + TW'(1);
             trip_q <= trip_next;
         end
@@ -203,16 +230,23 @@ module hc_watchdog #(
         // a stall of cfg_timeout cycles in a row trips it
         // (against the limit set a cycle earlier: a new cfg_timeout applies from the cycle after it is set)
         assert (lim_q == $past(cfg_timeout) - TW'(1) && off_q == ($past(cfg_timeout) == '0));
-        if ($past(!off_q && !trip_q && (w_stall || r_stall || b_stall) && waited >= lim_q))
-            assert (trip_q);
-        // the trip ends only when the flags are cleared and the port has drained
-        if ($past(trip_q) && !trip_q) assert ($past(!fault_active && drained));
+        // (registered first: the trip flag rises the second cycle after the TIMEOUT-th)
+        if ($past(at_limit)) assert (trip_next);
+        // a beat with a wrong WLAST trips it from the next cycle, and no beat is taken from the
+        // accelerator after it
+        if ($past(!w_cut && wlast_bad && w_fire)) assert (trip_next && !s_axi_wready);
+        // the trip ends only when the flags are cleared and the port has drained (the environment's part:
+        // while tripped no FAULT flag rises and the port stays drained — the register block and the
+        // decoupler, checked in the composed proofs)
+        if ($past(trip_q) && trip_q && $past(!fault_active)) assume (!fault_active);
+        if ($past(trip_q) && trip_q && $past(drained)) assume (drained);
+        if ($past(trip_q) && !trip_q) assert ($past(!fault_active && drained && w_empty));
         // REQ_GATED: the module behind keeps the address channels closed while tripped
         if (REQ_GATED && trip_q) assume (!m_axi_arready && !m_axi_awready);
     end
     always_comb if (aresetn && f_past) begin
         if (trip_q) assert (m_axi_rready && m_axi_bready && !s_axi_rvalid && !s_axi_bvalid);
-        if (trip_q && ws_valid) assert (ws_strb == '0);
+        if (w_cut && ws_valid) assert (ws_strb == '0);
         if (ws_valid) assert (!w_empty);
     end
 `endif

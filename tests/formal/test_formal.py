@@ -77,14 +77,14 @@ MUTANTS = {
     ("hc_watchdog", "hc_efifo.sv", "fall_through_drops_beat"): (
         "wire push = take && !(pass && out_ready);", "wire push = take && !pass;", "prove_ft"),
     ("hc_watchdog", "hc_watchdog.sv", "fill_writes_data"): (  # owed beats write memory
-        "wire [DATA_WIDTH/8-1:0] ws_strb   = (trip_q || wlast_bad) ? '0 : s_axi_wstrb;",
+        "wire [DATA_WIDTH/8-1:0] ws_strb   = (w_cut || wlast_bad) ? '0 : s_axi_wstrb;",
         "wire [DATA_WIDTH/8-1:0] ws_strb   = wlast_bad ? '0 : s_axi_wstrb;"),
     ("hc_watchdog", "hc_watchdog.sv", "never_trips"): (
-        "wire trip    = !trip_q && (timeout || (wlast_bad && w_fire));",
-        "wire trip    = !trip_q && wlast_bad && w_fire;"),
+        "wire  trip      = !trip_q && (timeout || wlast_err);",
+        "wire  trip      = !trip_q && wlast_err;"),
     ("hc_watchdog", "hc_watchdog.sv", "release_before_drained"): (   # issue 15: stale responses after release
-        "wire let_go  = trip_q && !fault_active && w_empty && drained;",
-        "wire let_go  = trip_q && !fault_active && w_empty;"),
+        "let_go_q  <= trip_q && !fault_active && w_empty && !aw_fire && drained;",
+        "let_go_q  <= trip_q && !fault_active && w_empty && !aw_fire;"),
     # issue 17: `allow` from flops must assume the issue of the current cycle; without it the last unit
     # is issued twice (one sub-burst beyond the budget)
     ("hc_reservation", "hc_reservation.sv", "allow_not_cautious"): (
@@ -94,7 +94,7 @@ MUTANTS = {
     ("hc_watchdog", "hc_watchdog.sv", "w_not_registered"): W_NOT_REGISTERED,   # issue 15: the W chain of gates
     # issue 17 review: a completion at count 0 (a faulty slave) counted — G exceeded by one before the fix
     ("axi_exbar", "axi_exbar.sv", "completion_at_zero_counted"): (
-        "wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast && !rd_zero;",
+        "wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast && !(rd_zero && !ar_gq);",
         "wire        r_done = m_axi_rvalid && m_axi_rready && m_axi_rlast;"),
     # issue 17: the registered room thresholds one off (G + 1 in flight)
     ("axi_exbar", "axi_exbar.sv", "room_threshold_off_by_one"): (
