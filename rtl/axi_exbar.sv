@@ -174,7 +174,8 @@ module axi_exbar #(
 
     // ---------------------------------------------------------------- global outstanding limit G
     // Counted from the grant (the request sits in the output register from then on) to RLAST / B.
-    // A grant is the memory's AR/AW handshake; it is registered (ar_gq/aw_gq) and counted a cycle later,
+    // A grant (the memory's AR/AW handshake; REGISTER_READY: the take into the output slice) is registered
+    // (ar_gq/aw_gq) and counted a cycle later,
     // and until then it is in flight all the same: the room is taken at the count plus the registered
     // grant (issue 17: the handshake, formed by the memory's READY at the address output, ran into the
     // count, zero and room flags 60 columns away — the critical path at one seed at 4 ports). The room is
@@ -387,8 +388,8 @@ module axi_exbar #(
     // The global limit's bookkeeping (tests/formal/axi_exbar.sby, k-induction; every input free but the
     // ports' AXI rules the arbiters assume and G, held from reset — a change of G applies from the second
     // cycle and is not covered; the memory may answer RLAST or B that nobody asked for): the zero flags
-    // agree with the counts, the two room flags are the room at the count and at count + 1, and the
-    // counts never exceed G (nor wrap, G = 0).
+    // agree with the counts, the three room flags are the room at the count, count + 1 and count + 2, and
+    // the counts with the grant on its way never exceed G (nor wrap, G = 0).
     logic f_past, f_live;
     hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past, .f_live);
     always_ff @(posedge aclk) if (f_past) assume ($stable(cfg_global_limit));

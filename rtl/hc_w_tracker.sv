@@ -80,7 +80,9 @@ module hc_w_tracker #(
         // the registered beat applied: the last beat of the current burst makes the oldest waiting one
         // current (a burst pushed in that beat's cycle is in the FIFO: the slot was not free then)
         assign valid = cur_valid && !(beat_q && cur_last && q_empty);
-        assign last  = !beat_q ? cur_last : cur_last ? q_head_single : cur_two;
+        // (HEAD_REG: "two beats left" from its flop; without it the compare, as before: in the equalizer
+        // cur_two's own input would be a compare on the split result, the deeper path noted above)
+        assign last  = !beat_q ? cur_last : cur_last ? q_head_single : (HEAD_REG ? cur_two : left == 8'd1);
     end else begin : g_beat_now
         assign step  = beat;
         assign valid = cur_valid;

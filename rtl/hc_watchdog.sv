@@ -8,8 +8,9 @@
 //   w_stall: an AW was accepted and its data does not come (WVALID low), or data comes with no AW;
 //   r_stall: RVALID high, RREADY low;           b_stall: BVALID high, BREADY low;
 //   wlast:   (no timeout) a beat's WLAST disagrees with its burst's AWLEN: that beat goes strobe-less,
-//            W is cut off from the accelerator from the next cycle, and the trip flag rises then (the
-//            error is registered first, issue 17: it was a handshake into the trip and every flop it gates).
+//            W is cut off from the accelerator from the next cycle, and the trip flag rises the cycle
+//            after that (the error is registered first, issue 17: it was a handshake into the trip and
+//            every flop it gates).
 // Tripped, the port is cut off from its accelerator and completes everything on its own: write data
 // still owed is sent as beats with WSTRB = 0 (nothing is written; their WDATA is whatever the
 // accelerator drives, not zeroed: issue 17, 64 LUTs per port on the trip flop's fanout), read data and write responses are
@@ -68,7 +69,8 @@ module hc_watchdog #(
     input  logic                    drained,             // nothing of the port is outstanding behind
     output logic                    tripped,
     output logic                    trip_next,           // tripped in the next cycle
-    output logic                    fault_w_stall,       // one-cycle pulses, the cycle it trips
+    output logic                    fault_w_stall,       // one-cycle pulses, the cycle it trips (fault_wlast:
+                                                         //  or the cycle after, with a timeout's trip)
     output logic                    fault_r_stall,
     output logic                    fault_b_stall,
     output logic                    fault_wlast,
@@ -235,9 +237,11 @@ module hc_watchdog #(
         // a beat with a wrong WLAST trips it from the next cycle, and no beat is taken from the
         // accelerator after it
         if ($past(!w_cut && wlast_bad && w_fire)) assert (trip_next && !s_axi_wready);
-        // the trip ends only when the flags are cleared and the port has drained (the environment's part:
-        // while tripped no FAULT flag rises and the port stays drained — the register block and the
-        // decoupler, checked in the composed proofs)
+        // the trip ends only when the flags are cleared and the port has drained (the environment's part,
+        // assumed here: while tripped no FAULT flag rises and the port stays drained — the register block's
+        // FAULT flags are write-1-to-clear with the registered pulses counted in fault_active, and the
+        // decoupler stays isolated while the trip asks it to decouple; no proof checks these two yet: the
+        // composed proofs leave fault_active free and do not compile this block)
         if ($past(trip_q) && trip_q && $past(!fault_active)) assume (!fault_active);
         if ($past(trip_q) && trip_q && $past(drained)) assume (drained);
         if ($past(trip_q) && !trip_q) assert ($past(!fault_active && drained && w_empty));
