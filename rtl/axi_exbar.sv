@@ -22,10 +22,11 @@
 //   grant into an empty route buffer is current from the next cycle.
 // Global limit G (cfg_global_limit): at most G transactions granted and not completed (AR until RLAST,
 //   AW until B, taken from the memory) per direction, all ports together (the room for another is
-//   registered; a grant is counted the cycle after it and meanwhile held as one on its way; HEADS_KNOWN: a completion makes room for the registered choice from the cycle after its
-//   own, so at the limit the next grant comes one cycle later than the completion allows; a change of G
-//   applies from the third cycle), so a high-class request finds at most G transactions
-//   queued ahead of it at the memory. 0 means no limit (the stock crossbar; the count itself stops
+//   registered; a grant is counted the cycle after it and meanwhile held as one on its way;
+//   HEADS_KNOWN: a completion makes room for the registered choice from the cycle after its own, so at
+//   the limit the next grant comes one cycle later than the completion allows; a change of G applies
+//   from the third cycle), so a high-class request finds at most G transactions queued ahead of it at
+//   the memory. 0 means no limit (the stock crossbar; the count itself stops
 //   at 2^16 - 1 in flight). Formal (tests/formal/axi_exbar.sby): count, zero and room flags agree and G
 //   is never exceeded (the count plus the grant on its way), whatever the memory answers.
 // Routing back: the master-side ID is {port index, port ID} (M_ID_WIDTH = ID_WIDTH + clog2(S_COUNT)), so
@@ -175,9 +176,8 @@ module axi_exbar #(
     // ---------------------------------------------------------------- global outstanding limit G
     // Counted from the grant (the request sits in the output register from then on) to RLAST / B.
     // A grant (the memory's AR/AW handshake; REGISTER_READY: the take into the output slice) is registered
-    // (ar_gq/aw_gq) and counted a cycle later,
-    // and until then it is in flight all the same: the room is taken at the count plus the registered
-    // grant (issue 17: the handshake, formed by the memory's READY at the address output, ran into the
+    // (ar_gq/aw_gq) and counted a cycle later, and until then it is in flight all the same: the room is
+    // taken at the count plus the registered grant (issue 17: the handshake, formed by the memory's READY at the address output, ran into the
     // count, zero and room flags 60 columns away — the critical path at one seed at 4 ports). The room is
     // kept as three registered flags — room at the count, the count + 1 and + 2 — so the room now and the
     // room next cycle after a grant (a completion of this cycle left out, cautious) are one LUT of flops

@@ -143,6 +143,7 @@ module hc_watchdog #(
     logic                   wlast_err;               // the last beat taken had a wrong WLAST
     wire                    w_cut     = trip_q || wlast_err;
     wire                    wlast_bad = s_axi_wvalid && !w_empty && (s_axi_wlast != w_end);
+    wire                    wlast_hit = !w_cut && wlast_bad && w_fire;   // such a beat taken now
     wire [DATA_WIDTH/8-1:0] ws_strb   = (w_cut || wlast_bad) ? '0 : s_axi_wstrb;
     wire [WW-1:0]           ws_data   = {s_axi_wdata, ws_strb, w_end};
     assign ws_valid     = !w_empty && (w_cut || s_axi_wvalid);
@@ -199,12 +200,12 @@ module hc_watchdog #(
             timeout_q <= '0;
         end else begin
             timeout_q <= at_limit ? {b_stall, r_stall, w_stall} : 3'b000;
-            wlast_err <= !w_cut && wlast_bad && w_fire;
+            wlast_err <= wlast_hit;
             let_go_q  <= trip_q && !fault_active && w_empty && !aw_fire && drained;
             ar_wait <= m_axi_arvalid && !m_axi_arready;
             aw_wait <= m_axi_awvalid && !m_axi_awready;
             if (trip_q || !stall_now) waited <= '0;
-            else if (waited != '1)                           waited <= waited + TW'(1);
+            else if (waited != '1)    waited <= waited + TW'(1);
             trip_q <= trip_next;
         end
     end
@@ -236,7 +237,7 @@ module hc_watchdog #(
         if ($past(at_limit)) assert (trip_next);
         // a beat with a wrong WLAST trips it from the next cycle, and no beat is taken from the
         // accelerator after it
-        if ($past(!w_cut && wlast_bad && w_fire)) assert (trip_next && !s_axi_wready);
+        if ($past(wlast_hit)) assert (trip_next && !s_axi_wready);
         // the trip ends only when the flags are cleared and the port has drained (the environment's part,
         // assumed here: while tripped no FAULT flag rises and the port stays drained — the register block's
         // FAULT flags are write-1-to-clear with the registered pulses counted in fault_active, and the
