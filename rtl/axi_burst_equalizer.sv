@@ -22,14 +22,21 @@
 //             OUT_DEPTH (default 0; 3..64: the AR/AW outputs are hc_efifo buffers of that many sub-bursts,
 //             with m_axi_armore/awmore, see hc_burst_splitter; 0: register slices, *more 0),
 //             LEGAL_IN (default 0; 1: every request keeps the AXI burst rules, as behind hc_guard — the
-//             splitters then skip the 4 KB page arithmetic, see hc_burst_splitter)
+//             splitters then skip the 4 KB page arithmetic, see hc_burst_splitter),
+//             READY_AHEAD (default 0; with STAGE_INPUT and OUT_DEPTH: s_axi_arready/awready each a flip-flop
+//             prepared a cycle ahead from the outstanding room without a completion and rd_/wr_issue_allow_next,
+//             see hc_burst_splitter)
 // Runtime:    rd_issue_allow / wr_issue_allow  gate the issue of sub-bursts (the supervisor's reservation
-//             budgets; ar_/aw_want and ar_/aw_issue tell it what waits and what was issued); tie high
+//             budgets; ar_/aw_want and ar_/aw_issue tell it what waits and what was issued); tie high.
+//             rd_/wr_issue_allow_next (READY_AHEAD): a promise that the gate is high next cycle (tie high
+//             with the gate; the equalizer adds its outstanding room, from flops, and promises nothing the
+//             cycle after a limit is lowered)
 //             cfg_nominal_len  beta, 1..256 beats (0 is taken as 1, above 256 as 256)
 //             cfg_max_rd_outstanding, cfg_max_wr_outstanding  L per direction, >= 1 (0 is taken as 1,
 //             above TRACK_DEPTH as TRACK_DEPTH; paper 000 uses one L for both: tie them together)
 //             All are registered (a change applies from the next cycle; an outstanding limit from the
-//             second, the room for another sub-burst being registered too) and may change at any time:
+//             third, clamped, then kept as thresholds, the room for another sub-burst being registered
+//             too) and may change at any time:
 //             each sub-burst is cut with the values in force when it is issued (STAGE_INPUT: the nominal
 //             length in force when its request entered the splitter), so a change never corrupts a
 //             transaction in flight.
@@ -56,7 +63,8 @@ module axi_burst_equalizer #(
     parameter bit REGISTER_READY = 1'b1,
     parameter bit STAGE_INPUT    = 1'b0,
     parameter bit LEGAL_IN       = 1'b0,
-    parameter int OUT_DEPTH      = 0
+    parameter int OUT_DEPTH      = 0,
+    parameter bit READY_AHEAD    = 1'b0
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -66,6 +74,8 @@ module axi_burst_equalizer #(
     // issue gate (hc_supervisor: the reservation budgets; tie high when unused)
     input  logic                    rd_issue_allow,
     input  logic                    wr_issue_allow,
+    input  logic                    rd_issue_allow_next,   // READY_AHEAD: the gate next cycle at least
+    input  logic                    wr_issue_allow_next,   //   (as promised; unused otherwise)
     output logic                    ar_want,       // a read sub-burst is ready to issue, but for the gate
     output logic                    aw_want,
     output logic                    ar_issue,      // a read sub-burst is issued (enters the AR output)
@@ -164,22 +174,42 @@ module axi_burst_equalizer #(
 
     // ---- runtime configuration, clamped to its legal range and registered (applies from the next
     //      cycle; each sub-burst is cut with the values of the cycle it is issued in)
-    logic [7:0] nominal_len;   // AxLEN form: beats - 1
-    logic [8:0] max_rd, max_wr;
+    // the nominal length (AxLEN form: beats - 1) once per splitter (kept apart, `keep`: each is compared
+    // with the entering request's length on the way to its splitter's READY flop; one shared flop was
+    // placed beside one splitter, 33 columns from the other — issue 17, critical at one seed at 4 ports,
+    // 118.0 MHz)
+    (* keep *) logic [7:0] nominal_rd;
+    (* keep *) logic [7:0] nominal_wr;
+    wire [7:0] nominal_d = (cfg_nominal_len == 9'd0) ? 8'd0
+                         : (cfg_nominal_len > 9'd256) ? 8'd255 : 8'(cfg_nominal_len - 9'd1);
+    // the outstanding limits, clamped and registered (lim_rd/lim_wr), then kept as the thresholds their
+    // room compares need, thr[d + 1] = limit - d for d = -1..2 (0 below 0: no count is below it), in
+    // CW + 1 bits (the limit is at most TRACK_DEPTH). (Issue 17: the compares were 10 bits wide, from the
+    // count through an adder into a carry chain, critical at one seed at 4 ports, 103.8 MHz; the register
+    // block's field -> clamp -> thresholds in one cycle then was, at two seeds, 99.4 and 104.6 MHz.)
+    typedef logic [3:0][CW:0] thr_t;
+    logic [CW:0] lim_rd, lim_wr;
+    thr_t rd_thr, wr_thr;
+    wire  [CW:0] max_rd = rd_thr[1], max_wr = wr_thr[1];
 
-    function automatic logic [8:0] clamp_limit(input logic [8:0] l);
-        return (l == 9'd0) ? 9'd1 : (l > 9'(TRACK_DEPTH)) ? 9'(TRACK_DEPTH) : l;
+    function automatic logic [CW:0] clamp_limit(input logic [8:0] l);
+        return (l == 9'd0) ? (CW+1)'(1) : (l > 9'(TRACK_DEPTH)) ? (CW+1)'(TRACK_DEPTH) : (CW+1)'(l);
+    endfunction
+    function automatic thr_t thresholds(input logic [CW:0] l);   // l >= 1
+        return {(l >= (CW+1)'(2)) ? l - (CW+1)'(2) : (CW+1)'(0), l - (CW+1)'(1), l, l + (CW+1)'(1)};
     endfunction
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            nominal_len <= 8'd15;
-            max_rd      <= 9'd1;
-            max_wr      <= 9'd1;
+            {nominal_rd, nominal_wr} <= {8'd15, 8'd15};
+            {lim_rd, lim_wr} <= {(CW+1)'(1), (CW+1)'(1)};
+            rd_thr      <= thresholds((CW+1)'(1));
+            wr_thr      <= thresholds((CW+1)'(1));
         end else begin
-            nominal_len <= (cfg_nominal_len == 9'd0) ? 8'd0
-                         : (cfg_nominal_len > 9'd256) ? 8'd255 : 8'(cfg_nominal_len - 9'd1);
-            max_rd      <= clamp_limit(cfg_max_rd_outstanding);
-            max_wr      <= clamp_limit(cfg_max_wr_outstanding);
+            {nominal_rd, nominal_wr} <= {nominal_d, nominal_d};
+            lim_rd      <= clamp_limit(cfg_max_rd_outstanding);
+            lim_wr      <= clamp_limit(cfg_max_wr_outstanding);
+            rd_thr      <= thresholds(lim_rd);
+            wr_thr      <= thresholds(lim_wr);
         end
     end
 
@@ -192,25 +222,38 @@ module axi_burst_equalizer #(
     wire           r_fire_last = m_axi_rvalid && m_axi_rready && m_axi_rlast;
 
     // room for another sub-burst, registered: prepared from the count it will have and the limit of this
-    // cycle (a limit change applies from the second cycle), so the issue enable starts at flops. The limit
+    // cycle (its thresholds), so the issue enable starts at flops. The limit
     // is at most TRACK_DEPTH, so room also means the tracking FIFO is not full.
     // (the four outcomes of this cycle's issue and completion are compared in parallel from flops; the
     // late signals — the issue enable, the memory side's READY — only select one)
-    // room_cases(n, limit)[{push, pop}]: n + push - pop < limit
-    function automatic logic [3:0] room_cases(input logic [CW-1:0] n, input logic [8:0] limit);
-        for (int k = 0; k < 4; k++) room_cases[k] = 10'(n) + 10'(k >> 1) < 10'(limit) + 10'(k & 1);
+    // room_cases(n, thr, extra)[{push, pop}]: n + push - pop + extra < limit, as n < thr[push - pop + extra + 1]
+    function automatic logic [3:0] room_cases(input logic [CW-1:0] n, input thr_t thr, input bit extra);
+        for (int k = 0; k < 4; k++) room_cases[k] = (CW+1)'(n) < thr[(k >> 1) - (k & 1) + int'(extra) + 1];
     endfunction
-    logic rd_room;
-    wire [3:0] rd_room_case = room_cases(rt_count, max_rd);
+    // READY_AHEAD: the room of the next cycle, promised to the splitter a cycle ahead (allow_next), from
+    // flops too: rd_room (count < limit) without an issue now, rd_room1 (count + 1 < limit) with one — both
+    // compared with the limit of the cycle before, so they stand for this cycle's limit unless it has just
+    // been lowered (rd_lim_dec: then nothing is promised for one cycle). (Issue 17: the count -> adder/
+    // compare -> allow_next -> READY's flop path, 106.1 MHz at 4 ports.)
+    logic rd_room, rd_room1, rd_lim_dec, wr_lim_dec;
+    wire [3:0] rd_room_case  = room_cases(rt_count, rd_thr, 1'b0);
+    wire [3:0] rd_room1_case = room_cases(rt_count, rd_thr, 1'b1);
     always_ff @(posedge aclk) begin
-        if (!aresetn) rd_room <= 1'b1;
-        else          rd_room <= rd_room_case[{rt_push, r_fire_last}];
+        if (!aresetn) {rd_room, rd_room1} <= 2'b10;   // (the limit is 1 after reset)
+        else          {rd_room, rd_room1} <= {rd_room_case[{rt_push, r_fire_last}], rd_room1_case[{rt_push, r_fire_last}]};
+    end
+    always_ff @(posedge aclk) begin
+        if (!aresetn) {rd_lim_dec, wr_lim_dec} <= 2'b00;
+        else          {rd_lim_dec, wr_lim_dec} <= {lim_rd < max_rd, lim_wr < max_wr};
     end
     logic ar_split_want;
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY),
-                        .STAGE_INPUT(STAGE_INPUT), .LEGAL_IN(LEGAL_IN), .OUT_DEPTH(OUT_DEPTH)) u_ar_split (
-        .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
+                        .STAGE_INPUT(STAGE_INPUT), .LEGAL_IN(LEGAL_IN), .OUT_DEPTH(OUT_DEPTH),
+                        .READY_AHEAD(READY_AHEAD)) u_ar_split (
+        .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_rd),
         .allow(rd_room && rd_issue_allow), .want(ar_split_want),
+        // (the room next cycle without a completion: [1] with an issue now)
+        .allow_next({rd_room1, rd_room} & {2{rd_issue_allow_next && !rd_lim_dec}}),
         .in_id(s_axi_arid), .in_addr(s_axi_araddr), .in_len(s_axi_arlen), .in_size(s_axi_arsize),
         .in_burst(s_axi_arburst), .in_lock(s_axi_arlock), .in_cache(s_axi_arcache),
         .in_prot(s_axi_arprot), .in_qos(s_axi_arqos), .in_valid(s_axi_arvalid), .in_ready(s_axi_arready),
@@ -254,17 +297,20 @@ module axi_burst_equalizer #(
     // registered as rd_room; the W tracker never holds more entries than the B tracker (an entry leaves
     // it the cycle after WLAST, BEAT_REG, and the B tracker's at the sub-burst's B, which AXI allows from
     // that cycle on), so bt_count below the limit means neither is full
-    logic wr_room;
-    wire [3:0] wr_room_case = room_cases(bt_count, max_wr);
+    logic wr_room, wr_room1;
+    wire [3:0] wr_room_case  = room_cases(bt_count, wr_thr, 1'b0);
+    wire [3:0] wr_room1_case = room_cases(bt_count, wr_thr, 1'b1);
     always_ff @(posedge aclk) begin
-        if (!aresetn) wr_room <= 1'b1;
-        else          wr_room <= wr_room_case[{aw_push, b_fire}];
+        if (!aresetn) {wr_room, wr_room1} <= 2'b10;
+        else          {wr_room, wr_room1} <= {wr_room_case[{aw_push, b_fire}], wr_room1_case[{aw_push, b_fire}]};
     end
     logic aw_split_want;
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY),
-                        .STAGE_INPUT(STAGE_INPUT), .LEGAL_IN(LEGAL_IN), .OUT_DEPTH(OUT_DEPTH)) u_aw_split (
-        .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
+                        .STAGE_INPUT(STAGE_INPUT), .LEGAL_IN(LEGAL_IN), .OUT_DEPTH(OUT_DEPTH),
+                        .READY_AHEAD(READY_AHEAD)) u_aw_split (
+        .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_wr),
         .allow(wr_room && wr_issue_allow), .want(aw_split_want),
+        .allow_next({wr_room1, wr_room} & {2{wr_issue_allow_next && !wr_lim_dec}}),
         .in_id(s_axi_awid), .in_addr(s_axi_awaddr), .in_len(s_axi_awlen), .in_size(s_axi_awsize),
         .in_burst(s_axi_awburst), .in_lock(s_axi_awlock), .in_cache(s_axi_awcache),
         .in_prot(s_axi_awprot), .in_qos(s_axi_awqos), .in_valid(s_axi_awvalid), .in_ready(s_axi_awready),
@@ -385,6 +431,9 @@ module axi_burst_equalizer #(
         if ($past(s_axi_wvalid && !s_axi_wready)) assume (s_axi_wvalid);
         if ($past(m_axi_rvalid && !m_axi_rready)) assume (m_axi_rvalid && $stable({m_axi_rid, m_axi_rlast, m_axi_rresp}));
         if ($past(m_axi_bvalid && !m_axi_bready)) assume (m_axi_bvalid && $stable({m_axi_bid, m_axi_bresp}));
+        // READY_AHEAD: the issue gates keep their promise (the splitters assert their own part)
+        if ($past(rd_issue_allow_next)) assume (rd_issue_allow);
+        if ($past(wr_issue_allow_next)) assume (wr_issue_allow);
         // the equalizer keeps them on both sides
         if ($past(m_axi_arvalid && !m_axi_arready))
             assert (m_axi_arvalid && $stable({m_axi_arid, m_axi_araddr, m_axi_arlen, m_axi_arsize, m_axi_arburst}));

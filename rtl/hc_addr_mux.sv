@@ -17,7 +17,8 @@
 // one request per cycle from one port, if its head has the next one). The classes and the pointers are
 // kept as a registered precedence matrix (port j before port i: N*(N-1) flip-flops), so the choice is one
 // AND-OR of the valid heads per port and the take only selects between the orders before and after it;
-// in_prio is sampled into it, so a class change counts from the next cycle.
+// in_prio is sampled beside the arbiter first (cls_in_q: it comes from the register block, across the
+// die) and the order prepared from that copy, so a class change counts from the second cycle.
 //
 // Latency (cycles, in_valid -> out_valid, idle): 1 (REGISTER_READY: 2). Throughput: one request per cycle.
 // The granted port's index is reported on out_port and on grant_fire/grant_idx (for the write-data
@@ -78,10 +79,12 @@ module hc_addr_mux #(
     logic [N-1:0]      gsel_q;                         // gidx_q one-hot
     logic [PRIO_W-1:0] gcls_q;
     logic [CLASSES-1:0][IW-1:0] ptr;                   // per class: where its search starts
-    // the classes as the arbitration uses them (a copy of in_prio, one cycle behind; no choice is made in
-    // the first cycle out of reset, while the copy still holds its reset value)
-    logic [N-1:0][PRIO_W-1:0] cls_q;
-    logic                     cls_ok_q;            // (1 from the first cycle out of reset: its input is rst_n)
+    // the classes as the arbitration uses them (a copy of in_prio two cycles behind, through cls_in_q, the
+    // copy the order is prepared from; no choice is made in the first two cycles out of reset, while the
+    // copies still hold their reset value). (Issue 17: a port's register block -> the order's compares ->
+    // prec_r, 64 columns of routing, was critical at one seed at 4 ports, 113.7 MHz.)
+    logic [N-1:0][PRIO_W-1:0] cls_in_q, cls_q;
+    logic                     cls_in_ok_q, cls_ok_q;   // (1 from the first/second cycle out of reset)
     // precedence matrix (registered): prec_q[i][j] — port j goes before port i, because its class is higher
     // or, in the same class, it comes first in that class's round-robin order (from the class's pointer).
     // A strict total order: of the valid ports exactly one has no valid port before it.
@@ -162,16 +165,16 @@ module hc_addr_mux #(
     endfunction
 
     // the pointers after this cycle (the taken class continues after the taken port), and the order they
-    // give, both prepared for either outcome of the take from flip-flops (in_prio comes from the register
-    // block's flops): the late take selects only at the end, not through the class's pointer mux and
+    // give, both prepared for either outcome of the take from flip-flops (the classes from their local
+    // copy): the late take selects only at the end, not through the class's pointer mux and
     // the round-robin compares (issue 17: 7 LUT levels from out_ready into prec_r)
     logic [CLASSES-1:0][IW-1:0] ptr_taken;
     always_comb begin
         ptr_taken = ptr;
         ptr_taken[gcls_q] = after(gidx_q);
     end
-    wire [PN-1:0] prec_keep = pack(precedence(in_prio, ptr));
-    wire [PN-1:0] prec_take = pack(precedence(in_prio, ptr_taken));
+    wire [PN-1:0] prec_keep = pack(precedence(cls_in_q, ptr));
+    wire [PN-1:0] prec_take = pack(precedence(cls_in_q, ptr_taken));
 
     wire             hold  = mux_valid && !mux_ready;  // presented, not taken: keep it
     wire [N-1:0]     win   = take ? win_t : win_n;
@@ -185,7 +188,7 @@ module hc_addr_mux #(
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             gvalid_q <= 1'b0; presented_q <= 1'b0; gidx_q <= '0; gsel_q <= '0; gcls_q <= '0; ptr <= '0;
-            cls_q <= '0; cls_ok_q <= 1'b0; prec_r <= pack(precedence('0, '0));
+            cls_in_q <= '0; cls_q <= '0; cls_in_ok_q <= 1'b0; cls_ok_q <= 1'b0; prec_r <= pack(precedence('0, '0));
         end else begin
             presented_q <= hold;
             if (!hold) begin
@@ -193,8 +196,10 @@ module hc_addr_mux #(
                 gsel_q <= win; gidx_q <= encode(win); gcls_q <= win_cls;
             end
             ptr      <= take ? ptr_taken : ptr;
-            cls_q    <= in_prio;
-            cls_ok_q <= 1'b1;
+            cls_in_q <= in_prio;
+            cls_q    <= cls_in_q;
+            cls_in_ok_q <= 1'b1;
+            cls_ok_q <= cls_in_ok_q;
             prec_r   <= take ? prec_take : prec_keep;
         end
     end
@@ -268,7 +273,8 @@ module hc_addr_mux #(
         end
         if (gvalid_q) assert (int'(gidx_q) < N && f_cls(int'(gidx_q)) == gcls_q);
         // the registered arbitration state agrees with what it is derived from
-        if (cls_ok_q) assert (cls_q == in_prio);
+        if (cls_in_ok_q) assert (cls_in_q == in_prio);
+        if (cls_ok_q) assert (cls_q == in_prio && cls_in_ok_q);
         if (gvalid_q) assert (cls_ok_q && gsel_q == (N'(1) << gidx_q));
         assert (prec_q == precedence(cls_q, ptr));
         if (presented_q) assert (gvalid_q && in_valid[gidx_q]);

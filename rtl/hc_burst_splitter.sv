@@ -35,21 +35,37 @@
 //             OUT_DEPTH (0: the sub-burst register is an hc_reg_slice, skid buffer with REGISTER_READY;
 //             3..64: an hc_efifo of OUT_DEPTH sub-bursts in LUT-RAM, READY/VALID from flops, and out_more —
 //             a registered "another sub-burst is behind this one" for a crossbar that chooses a cycle ahead)
+//             READY_AHEAD (with STAGE_INPUT and OUT_DEPTH > 0; default 0): in_ready is a flip-flop of its
+//             own, prepared a cycle ahead from the next state of "cur", the sub-burst buffer's room without
+//             this cycle's pop (room_next) and allow_next — cautious, so it is never high when READY
+//             without it would be low, and the request's handshake in front starts at one flop (issue 17:
+//             "cur" valid -> the issue enable -> READY -> the guard -> the request buffer's pop and head
+//             load crossed the port, the critical path at one seed at 4 ports). Same latency and one
+//             request per cycle; a request waits a cycle more when the prediction leaves out what frees
+//             room in this cycle: a pop from a sub-burst buffer one short of full, a completion at the
+//             outstanding limit, `allow` coming back, a change of the outstanding limit (see
+//             axi_burst_equalizer).
 // Runtime:    cfg_len (nominal beats - 1, 0..255; STAGE_INPUT: taken per request as it enters "cur",
 //             otherwise per sub-burst), allow (a sub-burst may be issued: room to track it, budget); want
-//             reports that one would be issued but for allow
+//             reports that one would be issued but for allow; READY_AHEAD: allow_next, a promise
+// Assumes:    READY_AHEAD: `allow` is high in every cycle after one whose allow_next[load] was high (a
+//             broken promise lets a request overwrite "cur" before its last sub-burst has left; checked
+//             under FORMAL / FORMAL_SUPERVISOR)
 module hc_burst_splitter #(
     parameter int ADDR_WIDTH = 32,
     parameter int ID_WIDTH   = 4,
     parameter bit REGISTER_READY = 1'b1,
     parameter bit STAGE_INPUT    = 1'b0,
     parameter bit LEGAL_IN       = 1'b0,
-    parameter int OUT_DEPTH      = 0
+    parameter int OUT_DEPTH      = 0,
+    parameter bit READY_AHEAD    = 1'b0
 ) (
     input  logic                  clk,
     input  logic                  rst_n,
     input  logic [7:0]            cfg_len,      // nominal length - 1 (AxLEN form)
     input  logic                  allow,
+    input  logic [1:0]            allow_next,   // READY_AHEAD: `allow` next cycle at least — [1] if this cycle
+                                                //   issues a sub-burst, [0] if not (unused otherwise)
     output logic                  want,         // a sub-burst is ready and the output has room (load if allow)
     // original request
     input  logic [ID_WIDTH-1:0]   in_id,
@@ -87,8 +103,15 @@ module hc_burst_splitter #(
         if (ID_WIDTH < 1)    $fatal(1, "hc_burst_splitter: ID_WIDTH must be >= 1 (got %0d)", ID_WIDTH);
         if (OUT_DEPTH != 0 && (OUT_DEPTH < 3 || OUT_DEPTH > 64))
             $fatal(1, "hc_burst_splitter: OUT_DEPTH must be 0 or 3..64 (got %0d)", OUT_DEPTH);
+        if (READY_AHEAD && !(STAGE_INPUT && OUT_DEPTH > 0))
+            $fatal(1, "hc_burst_splitter: READY_AHEAD needs STAGE_INPUT and OUT_DEPTH > 0");
     end
 
+`ifdef FORMAL
+`define HC_SPLITTER_CHECKS
+`elsif FORMAL_SUPERVISOR
+`define HC_SPLITTER_CHECKS
+`endif
     localparam logic [1:0] BURST_FIXED = 2'b00;
     localparam logic [1:0] BURST_INCR  = 2'b01;
     localparam logic [1:0] BURST_WRAP  = 2'b10;
@@ -192,6 +215,7 @@ module hc_burst_splitter #(
     // Sub-bursts leave through a register slice: READY from downstream never reaches `load`.
     localparam int OW = ADDR_WIDTH + 8 + 3 + 2 + 1 + 4 + 3 + 4;
     logic          out_free;
+    logic [1:0]    out_room_next;                   // OUT_DEPTH: out_free next cycle without a pop, [1]: with a load now
     logic [OW-1:0] out_data;
     wire  [3:0]    src_cache = direct ? in_cache : cur_cache;
     wire  [2:0]    src_prot  = direct ? in_prot  : cur_prot;
@@ -200,13 +224,12 @@ module hc_burst_splitter #(
     assign want = src_valid && out_free;
 
     if (OUT_DEPTH > 0) begin : g_out_fifo           // sub-bursts in LUT-RAM; READY, VALID, "more" from flops
-        logic [1:0] room_unused;
         hc_efifo #(.WIDTH(OW), .DEPTH(OUT_DEPTH)) u_out (
             .clk(clk), .rst_n(rst_n),
             .in_data({src_addr, sub_len, src_size, src_burst, src_lock, src_cache, src_prot, src_qos}),
             .in_valid(load), .in_ready(out_free),
             .out_data(out_data), .out_valid(out_valid), .out_ready(out_ready), .out_more(out_more),
-            .room_next(room_unused)
+            .room_next(out_room_next)
         );
     end else begin : g_out_slice
         hc_reg_slice #(.WIDTH(OW), .REGISTER_READY(REGISTER_READY)) u_out (
@@ -216,6 +239,7 @@ module hc_burst_splitter #(
             .out_data(out_data), .out_valid(out_valid), .out_ready(out_ready)
         );
         assign out_more = 1'b0;
+        assign out_room_next = '0;
     end
     assign {out_addr, out_len, out_size, out_burst, out_lock, out_cache, out_prot, out_qos} = out_data;
 
@@ -225,7 +249,9 @@ module hc_burst_splitter #(
     // loop through a request buffer's read pointer): without STAGE_INPUT the "last" decision is made from
     // "cur" alone (a second copy of `ends`, not the muxed source's); with it, from the prepared cur_last_q.
     wire   cur_ends = load && ends(cur_addr[11:0], cur_len, cur_size, cur_burst, cur_lock, cfg_len);
-    assign in_ready = STAGE_INPUT ? (!cur_valid || (load && cur_last_q))
+    logic  ready_q;                                 // READY_AHEAD: in_ready, prepared a cycle ahead
+    assign in_ready = READY_AHEAD ? ready_q
+                    : STAGE_INPUT ? (!cur_valid || (load && cur_last_q))
                                   : (cur_valid ? cur_ends : (out_free && allow));
 
     assign track_push = load;
@@ -249,19 +275,44 @@ module hc_burst_splitter #(
     // (issue 17: cur_valid -> load -> in_ready -> AND in_valid, placed 35 columns away -> back to the
     // enables, 8.1 ns of routing at 99.9 MHz).
     wire take_in = STAGE_INPUT ? in_ready : (cur_valid && sub_last);
+    // (STAGE_INPUT) the next state of "cur": its valid flag and its "ends" flag
+    wire cur_valid_n = in_ready ? in_valid : load ? !sub_last : cur_valid;
+    wire cur_last_n  = in_ready ? ends(in_addr[11:0], in_len, in_size, in_burst, in_lock, cfg_len)
+                     : load ? 1'b0 : cur_last_q;
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             cur_valid  <= 1'b0;
             cur_last_q <= 1'b0;
+            ready_q    <= 1'b1;
         end else if (STAGE_INPUT) begin
-            if (in_ready)  cur_valid <= in_valid;
-            else if (load) cur_valid <= !sub_last;
-            if (in_ready)  cur_last_q <= ends(in_addr[11:0], in_len, in_size, in_burst, in_lock, cfg_len);
-            else if (load) cur_last_q <= 1'b0;
+            cur_valid  <= cur_valid_n;
+            cur_last_q <= cur_last_n;
+            // READY next cycle: "cur" free then, or its single sub-burst sure to leave then (room without a
+            // pop, allow as promised) — the issue's own inputs as they will be, each at most as high
+            ready_q    <= !cur_valid_n || (cur_last_n && out_room_next[load] && allow_next[load]);
         end else begin
             if (load) cur_valid <= cur_valid ? (!sub_last || in_valid) : !sub_last;
         end
     end
+`ifdef HC_SPLITTER_CHECKS
+    // READY_AHEAD: READY never promises what the split cannot do — when it is high, "cur" is free or its
+    // last sub-burst leaves in this very cycle. The user's part, `allow` at least as promised by
+    // allow_next, is asserted too: the equalizer's proofs assume only its issue gates' promise on its
+    // inputs, so its own room flags are checked here; hc_supervisor's bounded proofs drive it with the
+    // real reservations.
+    if (READY_AHEAD) begin : g_f_ahead
+        logic f_allow_next_q, f_past_q;
+        always_ff @(posedge clk) begin
+            f_past_q       <= rst_n;
+            f_allow_next_q <= allow_next[load];
+        end
+        always_comb if (rst_n && f_past_q) begin
+            if (f_allow_next_q) assert (allow);
+            if (in_ready) assert (!cur_valid || (load && cur_last_q && sub_last));
+        end
+    end
+`undef HC_SPLITTER_CHECKS
+`endif
 
     always_ff @(posedge clk) begin
         if (load || (STAGE_INPUT && in_ready)) begin
@@ -283,6 +334,6 @@ module hc_burst_splitter #(
     end
 
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, cur_nom, cur_step, cur_last_q};     // per STAGE_INPUT
+    wire unused_ok = &{1'b0, cur_nom, cur_step, cur_last_q, ready_q, allow_next, out_room_next};   // per parameters
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

@@ -15,18 +15,23 @@
 // when it enters the output register; it may leave for the crossbar after a recharge.
 //
 // Timing: `allow` is a flip-flop computed from flip-flops and registers only — the budget left, its
-// "is 0/1/2" flags, the charge of last cycle's issue (charge_q) and cfg_enable — never from this cycle's
+// "is 0/1/2" flags, the charge of last cycle's issue (charge_q) and the copy of cfg_enable — never from this cycle's
 // issue, so no loop runs through the splitter's load enable (issue 17: allow -> load -> charge -> "is 0"
 // -> allow was critical at 8 ports, the splitter and the reservation placed far apart). The issue of the
 // current cycle is assumed to happen whenever it can, so with one unit left `allow` opens on every
 // second cycle until that unit is used: the last sub-burst of a budget waits at most one cycle longer,
 // and never is one issued beyond the budget. An issue is charged the cycle after it (charge_q): one in
 // the recharge cycle to the new budget (never below 0), one before it to the old.
-// cfg_enable applies from the next cycle: in the cycle it rises nothing is charged and `allow` still
-// holds the value of the reservation switched off (as if the register were written one cycle later);
-// from the next cycle the full budget counts. When it falls, `allow` opens in the next cycle.
+// cfg_enable and cfg_budget are sampled into local copies first (en_in, budget_q with its "0" and "at
+// most 1" flags: they come from the register block, across the die, and fed `allow_next`, which every
+// splitter's READY_AHEAD flop reads — issue 17, critical at one seed at 4 ports, 108.6 MHz), so each
+// applies from the second cycle: in the cycle the copy of cfg_enable rises nothing is charged and `allow`
+// still holds the value of the reservation switched off (as if the register were written two cycles
+// later); from the next cycle the full budget counts. When it falls, `allow` opens a cycle later.
 // Latency: none on the request (the gate is the splitter's load enable). Throughput: one request per
 // cycle while two or more units of budget are left.
+// allow_next: `allow` of the next cycle (its flop's input, from flops and registers only), for a splitter
+// that prepares its READY a cycle ahead (hc_burst_splitter READY_AHEAD).
 // Status: budget_spent (reservation on and no budget left, exact, from flip-flops), stall (a sub-burst
 // could be issued but for the reservation gate this cycle, the last unit's extra wait included: one
 // count per cycle for the stall counter).
@@ -42,6 +47,7 @@ module hc_reservation #(
     input  logic                    want,          // a sub-burst is ready to issue, but for the budget
     input  logic                    issue,         // a sub-burst is issued (only while allow)
     output logic                    allow,
+    output logic                    allow_next,    // `allow` of the next cycle (its flop's input)
     output logic                    budget_spent,
     output logic                    stall
 );
@@ -52,8 +58,11 @@ module hc_reservation #(
     logic [BUDGET_WIDTH-1:0] left;        // budget left in this period, before the pending charge
     logic                    is0, is1, is2;   // left == 0, 1, 2 (flags kept with it)
     logic                    charge_q;    // a sub-burst issued last cycle, charged now (registered)
-    logic                    enabled;     // cfg_enable last cycle: the reservation in force this cycle
-    wire                     switch_on = cfg_enable && !enabled;
+    logic                    en_in;       // cfg_enable last cycle (the local copy)
+    logic [BUDGET_WIDTH-1:0] budget_q;    // cfg_budget last cycle (the local copy), with:
+    logic                    bud0_q, bud_le1_q;   //   budget_q == 0, budget_q <= 1
+    logic                    enabled;     // en_in last cycle: the reservation in force this cycle
+    wire                     switch_on = en_in && !enabled;
     wire                     reload    = recharge || switch_on;
     // Budget available now, `left - charge_q` (never below 0): no unit (avail0), at most one (avail_le1).
     wire                     avail0    = is0 || (is1 && charge_q);
@@ -66,10 +75,11 @@ module hc_reservation #(
     // cycle later (charge_q); one issued in the recharge cycle goes to the new budget (never below 0), one
     // issued before it to the old; in the switch-on cycle nothing is charged (`enabled` is still low).
     wire                     may_charge = allow && enabled;
-    wire                     spent_next = reload ? (may_charge ? cfg_budget[BUDGET_WIDTH-1:1] == '0 : cfg_budget == '0)
+    wire                     spent_next = reload ? (may_charge ? bud_le1_q : bud0_q)
                                                  : (may_charge ? avail_le1 : avail0);
 
     assign budget_spent = enabled && avail0;   // exact, from flip-flops (STATUS, IRQ)
+    assign allow_next   = !(en_in && spent_next);   // (from flip-flops and registers: no issue in it)
     assign stall        = want && !allow;      // held by the reservation (the last unit's wait included)
 
     always_ff @(posedge clk) begin
@@ -79,13 +89,19 @@ module hc_reservation #(
             charge_q <= 1'b0;
             enabled  <= 1'b0;
             allow    <= 1'b1;
+            en_in    <= 1'b0;
+            budget_q <= '0;
+            {bud0_q, bud_le1_q} <= 2'b11;
         end else begin
-            enabled  <= cfg_enable;
+            en_in    <= cfg_enable;
+            budget_q <= cfg_budget;
+            {bud0_q, bud_le1_q} <= {cfg_budget == '0, cfg_budget[BUDGET_WIDTH-1:1] == '0};
+            enabled  <= en_in;
             charge_q <= issue && enabled;
-            allow    <= !(cfg_enable && spent_next);
+            allow    <= allow_next;
             if (reload) begin
-                left <= cfg_budget;
-                {is0, is1, is2} <= {cfg_budget == '0, cfg_budget == BUDGET_WIDTH'(1), cfg_budget == BUDGET_WIDTH'(2)};
+                left <= budget_q;
+                {is0, is1, is2} <= {bud0_q, budget_q == BUDGET_WIDTH'(1), budget_q == BUDGET_WIDTH'(2)};
             end else if (charge_q && !is0) begin
                 left <= left - BUDGET_WIDTH'(1);
                 {is0, is1, is2} <= {is1, is2, left == BUDGET_WIDTH'(3)};
@@ -100,6 +116,7 @@ module hc_reservation #(
     always_comb if (rst_n && f_past) begin
         assert (is0 == (left == '0) && is1 == (left == BUDGET_WIDTH'(1)) && is2 == (left == BUDGET_WIDTH'(2)));
         if (enabled && avail0) assert (!allow);          // never a sub-burst beyond the budget
+        assert (bud0_q == (budget_q == '0) && bud_le1_q == (budget_q <= BUDGET_WIDTH'(1)));
     end
 `endif
 endmodule

@@ -11,7 +11,9 @@
 // for a latency stamp) and store the guard's verdict with each request (AXI burst rules, the window as
 // registered from the configuration when the request was taken) — the head's verdict, lock, burst, length
 // and size in flip-flops, the other fields a LUT-RAM read (hc_efifo HEAD_FLOPS); the splitter loads a buffered request
-// unchanged into its "cur" register and computes the sub-bursts from there (STAGE_INPUT), and its
+// unchanged into its "cur" register and computes the sub-bursts from there (STAGE_INPUT), its READY towards
+// the guard and the buffer a flip-flop prepared a cycle ahead (READY_AHEAD, with the reservations'
+// allow_next), and its
 // sub-burst buffer (hc_efifo, 4 entries, OUT_DEPTH) drives m_axi with m_axi_armore/awmore ("another
 // sub-burst behind", a flop) for the crossbar's registered choice (HEADS_KNOWN). The response buffers (RESP_DEPTH entries per channel) end the
 // memory side's R/B chain (crossbar, equalizer, guard) with READY from a flip-flop; the decoupler,
@@ -304,7 +306,7 @@ module hc_supervisor #(
     //      decoupler closes the port itself (the shorter, slower chain).
     localparam int AXW = ID_WIDTH + ADDR_WIDTH + 8 + 3 + 2 + 1 + 4 + 3 + 4;
     logic        ar_room, rd_stall, wr_stall;
-    logic        rd_allow, wr_allow, ar_want, aw_want, ar_issue, aw_issue;
+    logic        rd_allow, wr_allow, rd_allow_next, wr_allow_next, ar_want, aw_want, ar_issue, aw_issue;
     logic [ID_WIDTH-1:0] q_arid, q_awid;
     logic [ADDR_WIDTH-1:0] q_araddr, q_awaddr;
     logic [7:0] q_arlen, q_awlen;
@@ -515,11 +517,13 @@ module hc_supervisor #(
     // ---- equalization
     axi_burst_equalizer #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
                           .TRACK_DEPTH(TRACK_DEPTH), .REGISTER_READY(1'b1),
-                          .STAGE_INPUT(REQ_DEPTH > 0), .LEGAL_IN(1'b1), .OUT_DEPTH(REQ_DEPTH > 0 ? 4 : 0))
+                          .STAGE_INPUT(REQ_DEPTH > 0), .LEGAL_IN(1'b1), .OUT_DEPTH(REQ_DEPTH > 0 ? 4 : 0),
+                          .READY_AHEAD(REQ_DEPTH > 0))
     u_equalizer (
         .aclk, .aresetn, .cfg_nominal_len, .cfg_max_rd_outstanding(cfg_rd_max_out),
         .cfg_max_wr_outstanding(cfg_wr_max_out),
-        .rd_issue_allow(rd_allow), .wr_issue_allow(wr_allow), .ar_want, .aw_want, .ar_issue, .aw_issue,
+        .rd_issue_allow(rd_allow), .wr_issue_allow(wr_allow), .rd_issue_allow_next(rd_allow_next),
+        .wr_issue_allow_next(wr_allow_next), .ar_want, .aw_want, .ar_issue, .aw_issue,
         .s_axi_awid(d_awid), .s_axi_awaddr(d_awaddr), .s_axi_awlen(d_awlen), .s_axi_awsize(d_awsize),
         .s_axi_awburst(d_awburst), .s_axi_awlock(d_awlock), .s_axi_awcache(d_awcache), .s_axi_awprot(d_awprot),
         .s_axi_awqos(d_awqos), .s_axi_awvalid(g_awvalid), .s_axi_awready(g_awready), .s_axi_wdata(d_wdata),
@@ -549,11 +553,11 @@ module hc_supervisor #(
     //      sees registered requests and no budget logic lies between the port and the crossbar
     hc_reservation u_res_ar (
         .clk(aclk), .rst_n(aresetn), .recharge, .cfg_enable(cfg_res_en), .cfg_budget(cfg_rd_budget),
-        .want(ar_want), .issue(ar_issue), .allow(rd_allow), .budget_spent(rd_budget_spent), .stall(rd_stall)
+        .want(ar_want), .issue(ar_issue), .allow(rd_allow), .allow_next(rd_allow_next), .budget_spent(rd_budget_spent), .stall(rd_stall)
     );
     hc_reservation u_res_aw (
         .clk(aclk), .rst_n(aresetn), .recharge, .cfg_enable(cfg_res_en), .cfg_budget(cfg_wr_budget),
-        .want(aw_want), .issue(aw_issue), .allow(wr_allow), .budget_spent(wr_budget_spent), .stall(wr_stall)
+        .want(aw_want), .issue(aw_issue), .allow(wr_allow), .allow_next(wr_allow_next), .budget_spent(wr_budget_spent), .stall(wr_stall)
     );
     assign m_axi_arvalid = e_arvalid;
     assign e_arready = m_axi_arready;

@@ -3,8 +3,8 @@
 // handshake: not sending the write data of an accepted AW (the memory's W channel follows AW order and
 // waits for it), or not taking its read data or write response (RREADY / BREADY low). The watchdog
 // counts the cycles in which the port keeps the interconnect waiting like that and, after cfg_timeout
-// of them in a row, trips (the limit's cycle is registered first: the trip flag rises the second cycle
-// after the cfg_timeout-th, issue 17):
+// of them in a row, trips (each cycle's stall is registered, then the limit's cycle: the trip flag rises
+// the third cycle after the cfg_timeout-th, issue 17):
 //   w_stall: an AW was accepted and its data does not come (WVALID low), or data comes with no AW;
 //   r_stall: RVALID high, RREADY low;           b_stall: BVALID high, BREADY low;
 //   wlast:   (no timeout) a beat's WLAST disagrees with its burst's AWLEN: that beat goes strobe-less,
@@ -53,8 +53,8 @@
 // trip_next: the trip flag's next value, for a copy of it beside the logic it gates (hc_supervisor).
 // Resources: the W register is 2 x (DATA_WIDTH + DATA_WIDTH/8 + 1) bits of LUT-RAM and about 6 flops (it was a
 //   skid buffer of as many flops, issue 17).
-// Runtime: cfg_timeout (cycles, 0: stall protection off; the WLAST check is always on; registered here,
-//   so a new value applies from the second cycle after it is set).
+// Runtime: cfg_timeout (cycles, 0: stall protection off; the WLAST check is always on; registered here:
+//   a run of stall cycles is compared with the value set in its last cycle).
 module hc_watchdog #(
     parameter int DATA_WIDTH = 64,
     parameter int W_DEPTH    = 32,
@@ -172,10 +172,13 @@ module hc_watchdog #(
     // was the critical path at one seed at 4 ports, two carry chains and the net from the register block)
     logic [TW-1:0] lim_q;
     logic          off_q;
-    // the TIMEOUT-th stall cycle in a row is registered (timeout_q: which stall), the trip decided from
-    // it a cycle later (issue 17: the W burst tracker's state, beside the W register, -> w_stall -> the
-    // compare -> trip -> the request buffers' `closed`, 55 columns away, was critical at one seed)
-    wire  stall_now = w_stall || r_stall || b_stall;
+    // each cycle's stall is registered where it is seen (stall_q: the W burst tracker's state, beside the
+    // W register, -> w_stall -> the count's clear and the limit's compare, 23 columns away, was critical
+    // at one seed at 4 ports, 105.4 MHz), and counted a cycle later; the TIMEOUT-th stall cycle in a row
+    // is registered too (timeout_q: which stall), the trip decided from it a cycle later (issue 17: w_stall
+    // -> the compare -> trip -> the request buffers' `closed`, 55 columns away, was critical at one seed)
+    logic [2:0] stall_q;                             // {b, r, w} of the cycle before (none while tripped)
+    wire  stall_now = |stall_q;
     wire  at_limit  = !off_q && !trip_q && stall_now && waited >= lim_q;
     logic [2:0] timeout_q;                           // {b, r, w}: the stall that reached the limit
     wire  timeout   = |timeout_q;
@@ -197,9 +200,10 @@ module hc_watchdog #(
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
             trip_q <= 1'b0; waited <= '0; ar_wait <= 1'b0; aw_wait <= 1'b0; wlast_err <= 1'b0; let_go_q <= 1'b0;
-            timeout_q <= '0;
+            timeout_q <= '0; stall_q <= '0;
         end else begin
-            timeout_q <= at_limit ? {b_stall, r_stall, w_stall} : 3'b000;
+            stall_q   <= trip_q ? 3'b000 : {b_stall, r_stall, w_stall};
+            timeout_q <= at_limit ? stall_q : 3'b000;
             wlast_err <= wlast_hit;
             let_go_q  <= trip_q && !fault_active && w_empty && !aw_fire && drained;
             ar_wait <= m_axi_arvalid && !m_axi_arready;
@@ -233,7 +237,8 @@ module hc_watchdog #(
         // a stall of cfg_timeout cycles in a row trips it
         // (against the limit set a cycle earlier: a new cfg_timeout applies from the cycle after it is set)
         assert (lim_q == $past(cfg_timeout) - TW'(1) && off_q == ($past(cfg_timeout) == '0));
-        // (registered first: the trip flag rises the second cycle after the TIMEOUT-th)
+        // (registered first: the trip flag rises the third cycle after the TIMEOUT-th; at_limit against
+        // the reference run below)
         if ($past(at_limit)) assert (trip_next);
         // a beat with a wrong WLAST trips it from the next cycle, and no beat is taken from the
         // accelerator after it
@@ -249,7 +254,17 @@ module hc_watchdog #(
         // REQ_GATED: the module behind keeps the address channels closed while tripped
         if (REQ_GATED && trip_q) assume (!m_axi_arready && !m_axi_awready);
     end
+    // reference: the run of stall cycles, untripped, that ended last cycle (f_run, saturating as the
+    // count does). The limit's cycle is the one after a run of cfg_timeout of them (the value set then).
+    logic [TW:0] f_run;
+    always_ff @(posedge aclk) begin
+        if (!aresetn) f_run <= '0;
+        else if (trip_q || !(w_stall || r_stall || b_stall)) f_run <= '0;
+        else if (f_run != {1'b1, {TW{1'b0}}}) f_run <= f_run + 1'b1;
+    end
     always_comb if (aresetn && f_past) begin
+        assert (f_run == (stall_q != '0 ? {1'b0, waited} + 1'b1 : '0));
+        assert (at_limit == (!off_q && !trip_q && f_run > {1'b0, lim_q}));
         if (trip_q) assert (m_axi_rready && m_axi_bready && !s_axi_rvalid && !s_axi_bvalid);
         if (w_cut && ws_valid) assert (ws_strb == '0);
         if (ws_valid) assert (!w_empty);

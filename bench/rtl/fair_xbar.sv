@@ -105,6 +105,7 @@ module fair_xbar #(
                                   .TRACK_DEPTH(TRACK_DEPTH)) u_abe (
                 .aclk, .aresetn, .cfg_nominal_len, .cfg_max_rd_outstanding(cfg_abe_outstanding),
                 .cfg_max_wr_outstanding(cfg_abe_outstanding), .rd_issue_allow(1'b1), .wr_issue_allow(1'b1),
+                .rd_issue_allow_next(1'b1), .wr_issue_allow_next(1'b1),
                 .ar_want(gate_unused[0]), .aw_want(gate_unused[1]), .ar_issue(gate_unused[2]),
                 .aw_issue(gate_unused[3]), .m_axi_armore(gate_unused[4]), .m_axi_awmore(gate_unused[5]),
                 .s_axi_awid(s_awid[i*IDW +: IDW]), .s_axi_awaddr(s_awaddr[i*AW +: AW]),

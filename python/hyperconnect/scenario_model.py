@@ -29,7 +29,7 @@ and wait a period per budget's worth of sub-transactions. Plus its own data, the
 and the interconnect's pipeline (PIPE_LATENCY: address and response path). A higher-class port without reservation, or a budget of
 0, makes the bound infinite (None). A port that misbehaves on purpose (traffic.fault) holds the channel
 it stalls until its watchdog trips: every other port's bound on that channel grows by its
-stall_timeout + 3 cycles (infinite with the watchdog off); the misbehaving port itself has no bound.
+stall_timeout + 4 cycles (infinite with the watchdog off); the misbehaving port itself has no bound.
 """
 
 from __future__ import annotations
@@ -101,9 +101,9 @@ def in_flight(sc: Scenario, j: int, beta: int) -> int:
 
 # the channels a misbehaviour holds (writes are measured to their B: a B stall delays them)
 STALLED = {"none": "", "w_stall": "W", "r_stall": "R", "b_stall": "W", "wlast": ""}
-# cycles from the timeout to the culprit's responses flowing again (hc_watchdog: 3 since issue 17, which
-# registers the limit's cycle before the trip)
-WATCHDOG_REACTION = 3
+# cycles from the timeout to the culprit's responses flowing again (hc_watchdog: 4 since issue 17, which
+# registers each cycle's stall, then the limit's cycle, before the trip)
+WATCHDOG_REACTION = 4
 
 
 def _delay_bound(sc: Scenario, i: int, idx: list[int], channel: str, beta: int) -> int | None:

@@ -70,6 +70,8 @@ class Tb:
         self.dut.cfg_nominal_len.value = self.nominal
         self.dut.rd_issue_allow.value = 1          # the issue gate is the supervisor's (reservation)
         self.dut.wr_issue_allow.value = 1
+        self.dut.rd_issue_allow_next.value = 1     # (READY_AHEAD: the gate's promise for the next cycle)
+        self.dut.wr_issue_allow_next.value = 1
         self.dut.cfg_max_rd_outstanding.value = self.limit
         self.dut.cfg_max_wr_outstanding.value = self.wr_limit
 
@@ -148,6 +150,7 @@ async def test_issue_gate(dut):
     await tb.configure(16, 4)
     for write in (False, True):
         allow = dut.wr_issue_allow if write else dut.rd_issue_allow
+        (dut.wr_issue_allow_next if write else dut.rd_issue_allow_next).value = 0   # it promises nothing
         want, issue = (dut.aw_want, dut.aw_issue) if write else (dut.ar_want, dut.ar_issue)
         log = tb.sub_aws if write else tb.sub_ars
         allow.value = 0
@@ -349,15 +352,19 @@ async def test_random(dut):
 
 # ----------------------------------------------------------------------------------------------- pytest
 
-@pytest.mark.parametrize("register_ready,stage,stress,testcase",
-                         [(1, 0, 0, None), (1, 0, 1, None), (0, 0, 1, "test_random"), (1, 1, 1, None)],
+@pytest.mark.parametrize("register_ready,stage,stress,testcase,ahead",
+                         [(1, 0, 0, None, 0), (1, 0, 1, None, 0), (0, 0, 1, "test_random", 0), (1, 1, 1, None, 0),
+                          (1, 1, 1, None, 1)],
                          ids=["clean", "idle+backpressure", "plain-ready-idle+backpressure-random",
-                              "staged-input-idle+backpressure"])
-def test_axi_burst_equalizer(register_ready: int, stage: int, stress: int, testcase: str | None) -> None:
+                              "staged-input-idle+backpressure", "ready-ahead-idle+backpressure"])
+def test_axi_burst_equalizer(register_ready: int, stage: int, stress: int, testcase: str | None, ahead: int) -> None:
+    # ahead: hc_supervisor's setting (STAGE_INPUT, a 4-entry sub-burst buffer, READY prepared a cycle ahead)
     from hyperconnect import paths
     from lib.runner import run_cocotb
     run_cocotb("axi_burst_equalizer", "test_axi_burst_equalizer", paths.ROOT / "tests" / "axi_burst_equalizer",
                paths.rtl_sources(), {"DATA_WIDTH": 64, "ID_WIDTH": 4, "TRACK_DEPTH": TRACK_DEPTH,
-                                     "REGISTER_READY": register_ready, "STAGE_INPUT": stage},
-               build_name=f"axi_burst_equalizer_rr{register_ready}_st{stage}", testcase=testcase,
+                                     "REGISTER_READY": register_ready, "STAGE_INPUT": stage,
+                                     **({"OUT_DEPTH": 4, "READY_AHEAD": 1} if ahead else {})},
+               build_name=f"axi_burst_equalizer_rr{register_ready}_st{stage}{'_ahead' if ahead else ''}",
+               testcase=testcase,
                env={"HC_STRESS": str(stress)})

@@ -30,6 +30,7 @@ PROOFS = [("hc_addr_mux", "bmc"), ("hc_addr_mux", "prove"), ("hc_addr_mux", "kno
           ("hc_guard", "bmc"), ("hc_guard", "prove"), ("hc_guard", "bmc_pre"), ("hc_guard", "prove_pre"), ("hc_watchdog", "bmc"), ("hc_watchdog", "prove"), ("hc_watchdog", "prove_ft"),
           ("hc_reservation", "bmc"), ("hc_reservation", "prove"),
           ("axi_burst_equalizer", "reads" + FULL), ("axi_burst_equalizer", "writes" + FULL),
+          ("axi_burst_equalizer", "reads_ahead"), ("axi_burst_equalizer", "writes_ahead"),
           ("axi_exbar", "prove"), ("axi_exbar", "known")]
 
 
@@ -118,6 +119,20 @@ MUTANTS = {
     # watchdog's own AR/AW gate left out (REQ_GATED): a request taken while the port is cut off
     ("hc_supervisor", "hc_supervisor.sv", "closed_late_on_trip"): (
         "closed <= cfg_decouple || trip_next;", "closed <= cfg_decouple || tripped;"),
+    # issue 17: the splitter's READY prepared a cycle ahead without the issue gate's promise — READY while
+    # the reservation or the outstanding limit holds "cur" (a request taken over one not yet issued)
+    ("hc_supervisor", "hc_burst_splitter.sv", "ready_ahead_ignores_gate"): (
+        "ready_q    <= !cur_valid_n || (cur_last_n && out_room_next[load] && allow_next[load]);",
+        "ready_q    <= !cur_valid_n || (cur_last_n && out_room_next[load]);"),
+    # issue 17: the stall seen in its own cycle again (the count and the limit a cycle early: the proof's
+    # reference run says the limit's cycle follows the run)
+    ("hc_watchdog", "hc_watchdog.sv", "stall_not_registered"): (
+        "wire  stall_now = |stall_q;", "wire  stall_now = w_stall || r_stall || b_stall;"),
+    # issue 17: the equalizer's registered room promised across a change of the outstanding limit (the
+    # flags compare with the limit of the cycle before; a lowered limit breaks the promise)
+    ("axi_burst_equalizer", "axi_burst_equalizer.sv", "room_ahead_ignores_limit_change"): (
+        ".allow_next({rd_room1, rd_room} & {2{rd_issue_allow_next && !rd_lim_dec}}),",
+        ".allow_next({rd_room1, rd_room} & {2{rd_issue_allow_next}}),", "reads_ahead"),
     # the whole IP: a port's own responses, dropped while it is cut off, on its wires; the W register gone
     ("axi_hyperconnect", "hc_supervisor.sv", "b_payload_unmasked"): (
         "= s_axi_bvalid ? {c_bid, c_bresp} : '0;", "= {c_bid, c_bresp};"),

@@ -117,7 +117,8 @@ async def test_presented_request_survives_config_change(dut):
     await RisingEdge(dut.aclk)
     dut.cfg_budget.value = 0                       # the next recharge empties the budget
     await hold_presented(dut, 25)                  # spans two recharges
-    dut.cfg_enable.value = 0                       # gate open; the budget left is 0
+    dut.cfg_enable.value = 0                       # gate open (from the second cycle); the budget left is 0
+    await RisingEdge(dut.aclk)
     await RisingEdge(dut.aclk)
     dut.in_valid.value = 1
     dut.out_ready.value = 0
@@ -217,8 +218,9 @@ async def test_period_change_starts_a_period(dut):
 @cocotb.test()
 async def test_switch_on_starts_with_full_budget(dut):
     """Reservation switched on in the middle of a period: the full budget is available at once (the port
-    is not held until the next recharge), and then the gate closes until the recharge. cfg_enable applies
-    from the cycle after it rises (the gate is a flip-flop), so counting starts there."""
+    is not held until the next recharge), and then the gate closes until the recharge. cfg_enable is
+    sampled into a local copy and the gate is a flip-flop, so counting starts in the second cycle after
+    it rises."""
     ch = await setup(dut, 1000, 3, 0)
     for _ in range(100):
         await RisingEdge(dut.aclk)
