@@ -174,14 +174,7 @@ module axi_burst_equalizer #(
 
     // ---- runtime configuration, clamped to its legal range and registered (applies from the next
     //      cycle; each sub-burst is cut with the values of the cycle it is issued in)
-    // the nominal length (AxLEN form: beats - 1) once per splitter (kept apart, `keep`: each is compared
-    // with the entering request's length on the way to its splitter's READY flop; one shared flop was
-    // placed beside one splitter, 33 columns from the other — issue 17, critical at one seed at 4 ports,
-    // 118.0 MHz)
-    (* keep *) logic [7:0] nominal_rd;
-    (* keep *) logic [7:0] nominal_wr;
-    wire [7:0] nominal_d = (cfg_nominal_len == 9'd0) ? 8'd0
-                         : (cfg_nominal_len > 9'd256) ? 8'd255 : 8'(cfg_nominal_len - 9'd1);
+    logic [7:0] nominal_len;   // AxLEN form: beats - 1
     // the outstanding limits, clamped and registered (lim_rd/lim_wr), then kept as the thresholds their
     // room compares need, thr[d + 1] = limit - d for d = -1..2 (0 below 0: no count is below it), in
     // CW + 1 bits (the limit is at most TRACK_DEPTH). (Issue 17: the compares were 10 bits wide, from the
@@ -200,12 +193,13 @@ module axi_burst_equalizer #(
     endfunction
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            {nominal_rd, nominal_wr} <= {8'd15, 8'd15};
+            nominal_len <= 8'd15;
             {lim_rd, lim_wr} <= {(CW+1)'(1), (CW+1)'(1)};
             rd_thr      <= thresholds((CW+1)'(1));
             wr_thr      <= thresholds((CW+1)'(1));
         end else begin
-            {nominal_rd, nominal_wr} <= {nominal_d, nominal_d};
+            nominal_len <= (cfg_nominal_len == 9'd0) ? 8'd0
+                         : (cfg_nominal_len > 9'd256) ? 8'd255 : 8'(cfg_nominal_len - 9'd1);
             lim_rd      <= clamp_limit(cfg_max_rd_outstanding);
             lim_wr      <= clamp_limit(cfg_max_wr_outstanding);
             rd_thr      <= thresholds(lim_rd);
@@ -250,7 +244,7 @@ module axi_burst_equalizer #(
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY),
                         .STAGE_INPUT(STAGE_INPUT), .LEGAL_IN(LEGAL_IN), .OUT_DEPTH(OUT_DEPTH),
                         .READY_AHEAD(READY_AHEAD)) u_ar_split (
-        .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_rd),
+        .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
         .allow(rd_room && rd_issue_allow), .want(ar_split_want),
         // (the room next cycle without a completion: [1] with an issue now)
         .allow_next({rd_room1, rd_room} & {2{rd_issue_allow_next && !rd_lim_dec}}),
@@ -308,7 +302,7 @@ module axi_burst_equalizer #(
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY),
                         .STAGE_INPUT(STAGE_INPUT), .LEGAL_IN(LEGAL_IN), .OUT_DEPTH(OUT_DEPTH),
                         .READY_AHEAD(READY_AHEAD)) u_aw_split (
-        .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_wr),
+        .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
         .allow(wr_room && wr_issue_allow), .want(aw_split_want),
         .allow_next({wr_room1, wr_room} & {2{wr_issue_allow_next && !wr_lim_dec}}),
         .in_id(s_axi_awid), .in_addr(s_axi_awaddr), .in_len(s_axi_awlen), .in_size(s_axi_awsize),
