@@ -436,6 +436,10 @@ module axi_burst_equalizer #(
         if ($past(m_axi_wvalid && !m_axi_wready)) assert (m_axi_wvalid && $stable(m_axi_wlast));
         if ($past(s_axi_rvalid && !s_axi_rready)) assert (s_axi_rvalid && $stable({s_axi_rid, s_axi_rlast}));
         if ($past(s_axi_bvalid && !s_axi_bready)) assert (s_axi_bvalid && $stable({s_axi_bid, s_axi_bresp}));
+        // at most the outstanding limit in force in flight: a sub-burst issued only below the limit the
+        // room flags compared with (the one of the cycle before)
+        if (rt_push) assert ((CW+1)'(rt_count) < $past(max_rd));
+        if (aw_push) assert ((CW+1)'(bt_count) < $past(max_wr));
     end
     always_comb if (aresetn && f_past) begin
         // environment: shadow queues stay within their depth; the memory answers issued sub-bursts in

@@ -27,7 +27,8 @@
 // splitter's READY_AHEAD flop reads — issue 17, critical at one seed at 4 ports, 108.6 MHz), so each
 // applies from the second cycle: in the cycle the copy of cfg_enable rises nothing is charged and `allow`
 // still holds the value of the reservation switched off (as if the register were written two cycles
-// later); from the next cycle the full budget counts. When it falls, `allow` opens a cycle later.
+// later); from the next cycle the full budget counts. When it falls, `allow` opens in the second cycle
+// after.
 // Latency: none on the request (the gate is the splitter's load enable). Throughput: one request per
 // cycle while two or more units of budget are left.
 // allow_next: `allow` of the next cycle (its flop's input, from flops and registers only), for a splitter

@@ -59,12 +59,12 @@ class Tb:
 
     async def configure(self, nominal: int, limit: int, wr_limit: int | None = None) -> None:
         """Set beta and the read/write L (write L = read L unless given); the equalizer registers them,
-        so they apply from the next cycle on."""
+        so beta applies from the next cycle on, L from the third (clamped, then kept as thresholds)."""
         self.nominal, self.limit = nominal, limit
         self.wr_limit = limit if wr_limit is None else wr_limit
         self.counter.reset_max()
         self._drive()
-        await ClockCycles(self.dut.aclk, 2)
+        await ClockCycles(self.dut.aclk, 3)
 
     def _drive(self) -> None:
         self.dut.cfg_nominal_len.value = self.nominal

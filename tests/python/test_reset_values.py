@@ -14,7 +14,7 @@ from hyperconnect import paths
 CONTROL = ("hc_period", "hc_reservation", "hc_decoupler", "hc_regs_axil", "hc_port_counters", "hc_counter_bank",
            "hc_rr_arbiter", "hc_addr_mux", "hc_w_tracker", "hc_window_hi")
 
-RESET_IS_INPUT = {"hc_addr_mux/$driver$cls_ok_q"}
+RESET_IS_INPUT = {"hc_addr_mux/$driver$cls_in_ok_q"}   # (the first of the two class-copy flags)
 
 
 def test_control_flops_have_reset() -> None:
