@@ -234,7 +234,8 @@ module axi_burst_equalizer #(
     wire [3:0] rd_room1_case = room_cases(rt_count, rd_thr, 1'b1);
     always_ff @(posedge aclk) begin
         if (!aresetn) {rd_room, rd_room1} <= 2'b10;   // (the limit is 1 after reset)
-        else          {rd_room, rd_room1} <= {rd_room_case[{rt_push, r_fire_last}], rd_room1_case[{rt_push, r_fire_last}]};
+        else          {rd_room, rd_room1} <= {rd_room_case[{rt_push, r_fire_last}],
+                                              rd_room1_case[{rt_push, r_fire_last}]};
     end
     always_ff @(posedge aclk) begin
         if (!aresetn) {rd_lim_dec, wr_lim_dec} <= 2'b00;

@@ -553,11 +553,13 @@ module hc_supervisor #(
     //      sees registered requests and no budget logic lies between the port and the crossbar
     hc_reservation u_res_ar (
         .clk(aclk), .rst_n(aresetn), .recharge, .cfg_enable(cfg_res_en), .cfg_budget(cfg_rd_budget),
-        .want(ar_want), .issue(ar_issue), .allow(rd_allow), .allow_next(rd_allow_next), .budget_spent(rd_budget_spent), .stall(rd_stall)
+        .want(ar_want), .issue(ar_issue), .allow(rd_allow), .allow_next(rd_allow_next),
+        .budget_spent(rd_budget_spent), .stall(rd_stall)
     );
     hc_reservation u_res_aw (
         .clk(aclk), .rst_n(aresetn), .recharge, .cfg_enable(cfg_res_en), .cfg_budget(cfg_wr_budget),
-        .want(aw_want), .issue(aw_issue), .allow(wr_allow), .allow_next(wr_allow_next), .budget_spent(wr_budget_spent), .stall(wr_stall)
+        .want(aw_want), .issue(aw_issue), .allow(wr_allow), .allow_next(wr_allow_next),
+        .budget_spent(wr_budget_spent), .stall(wr_stall)
     );
     assign m_axi_arvalid = e_arvalid;
     assign e_arready = m_axi_arready;

@@ -177,7 +177,8 @@ module hc_watchdog #(
     // at one seed at 4 ports, 105.4 MHz), and counted a cycle later; the TIMEOUT-th stall cycle in a row
     // is registered too (timeout_q: which stall), the trip decided from it a cycle later (issue 17: w_stall
     // -> the compare -> trip -> the request buffers' `closed`, 55 columns away, was critical at one seed)
-    logic [2:0] stall_q;                             // {b, r, w} of the cycle before (none while tripped)
+    wire  [2:0] stall_in = {b_stall, r_stall, w_stall};
+    logic [2:0] stall_q;                             // stall_in of the cycle before (none while tripped)
     wire  stall_now = |stall_q;
     wire  at_limit  = !off_q && !trip_q && stall_now && waited >= lim_q;
     logic [2:0] timeout_q;                           // {b, r, w}: the stall that reached the limit
@@ -202,7 +203,7 @@ module hc_watchdog #(
             trip_q <= 1'b0; waited <= '0; ar_wait <= 1'b0; aw_wait <= 1'b0; wlast_err <= 1'b0; let_go_q <= 1'b0;
             timeout_q <= '0; stall_q <= '0;
         end else begin
-            stall_q   <= trip_q ? 3'b000 : {b_stall, r_stall, w_stall};
+            stall_q   <= trip_q ? 3'b000 : stall_in;
             timeout_q <= at_limit ? stall_q : 3'b000;
             wlast_err <= wlast_hit;
             let_go_q  <= trip_q && !fault_active && w_empty && !aw_fire && drained;
@@ -259,7 +260,7 @@ module hc_watchdog #(
     logic [TW:0] f_run;
     always_ff @(posedge aclk) begin
         if (!aresetn) f_run <= '0;
-        else if (trip_q || !(w_stall || r_stall || b_stall)) f_run <= '0;
+        else if (trip_q || stall_in == '0) f_run <= '0;
         else if (f_run != {1'b1, {TW{1'b0}}}) f_run <= f_run + 1'b1;
     end
     always_comb if (aresetn && f_past) begin
