@@ -18,7 +18,7 @@
 //             reach the split logic or s_axi_arready/awready combinationally; 0 saves ~140 LUT/120 FF),
 //             STAGE_INPUT (default 0; 1: a request enters the splitter's "cur" register unchanged and is
 //             split from there — AR/AW latency 2, the split arithmetic starting from flops, s_axi_arready/
-//             awready from flops, one idle address cycle after each request that is split),
+//             awready from flops, one idle address cycle after each request that is split — none with NOM_IN),
 //             OUT_DEPTH (default 0; 3..64: the AR/AW outputs are hc_efifo buffers of that many sub-bursts,
 //             with m_axi_armore/awmore, see hc_burst_splitter; 0: register slices, *more 0),
 //             LEGAL_IN (default 0; 1: every request keeps the AXI burst rules, as behind hc_guard — the
@@ -26,6 +26,10 @@
 //             READY_AHEAD (default 0; with STAGE_INPUT and OUT_DEPTH: s_axi_arready/awready each a flip-flop
 //             prepared a cycle ahead from the outstanding room without a completion and rd_/wr_issue_allow_next,
 //             see hc_burst_splitter)
+//             NOM_IN (default 0; with STAGE_INPUT, LEGAL_IN and READY_AHEAD): each request brings its
+//             nominal length and whether it fits in one sub-burst (s_axi_arnom/arfits, s_axi_awnom/awfits,
+//             prepared where it was buffered: hc_supervisor), and cfg_nominal_len is unused — READY's
+//             flop then needs no length compare (see hc_burst_splitter)
 // Runtime:    rd_issue_allow / wr_issue_allow  gate the issue of sub-bursts (the supervisor's reservation
 //             budgets; ar_/aw_want and ar_/aw_issue tell it what waits and what was issued); tie high.
 //             rd_/wr_issue_allow_next (READY_AHEAD): a promise that the gate is high next cycle (tie high
@@ -38,8 +42,8 @@
 //             third, clamped, then kept as thresholds, the room for another sub-burst being registered
 //             too) and may change at any time:
 //             each sub-burst is cut with the values in force when it is issued (STAGE_INPUT: the nominal
-//             length in force when its request entered the splitter), so a change never corrupts a
-//             transaction in flight.
+//             length in force when its request entered the splitter; NOM_IN: the request's own), so a
+//             change never corrupts a transaction in flight.
 // IDs:        every sub-burst leaves on ID 0 (m_axi_arid/awid are 0), so the slave answers them in issue
 //             order, and the bookkeeping of each issued sub-burst holds the master's ID, which R and B get
 //             back. A master that uses several IDs (caches, multi-channel DMAs) keeps up to L
@@ -64,7 +68,8 @@ module axi_burst_equalizer #(
     parameter bit STAGE_INPUT    = 1'b0,
     parameter bit LEGAL_IN       = 1'b0,
     parameter int OUT_DEPTH      = 0,
-    parameter bit READY_AHEAD    = 1'b0
+    parameter bit READY_AHEAD    = 1'b0,
+    parameter bit NOM_IN         = 1'b0
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -80,6 +85,11 @@ module axi_burst_equalizer #(
     output logic                    aw_want,
     output logic                    ar_issue,      // a read sub-burst is issued (enters the AR output)
     output logic                    aw_issue,
+    // NOM_IN: each request's nominal length (AxLEN form) and AxLEN <= it (unused otherwise)
+    input  logic [7:0]              s_axi_arnom,
+    input  logic                    s_axi_arfits,
+    input  logic [7:0]              s_axi_awnom,
+    input  logic                    s_axi_awfits,
     // slave port (from the accelerator)
     input  logic [ID_WIDTH-1:0]     s_axi_awid,
     input  logic [ADDR_WIDTH-1:0]   s_axi_awaddr,
@@ -198,8 +208,7 @@ module axi_burst_equalizer #(
             rd_thr      <= thresholds((CW+1)'(1));
             wr_thr      <= thresholds((CW+1)'(1));
         end else begin
-            nominal_len <= (cfg_nominal_len == 9'd0) ? 8'd0
-                         : (cfg_nominal_len > 9'd256) ? 8'd255 : 8'(cfg_nominal_len - 9'd1);
+            nominal_len <= hc_axi_pkg::nominal_axlen(cfg_nominal_len);
             lim_rd      <= clamp_limit(cfg_max_rd_outstanding);
             lim_wr      <= clamp_limit(cfg_max_wr_outstanding);
             rd_thr      <= thresholds(lim_rd);
@@ -244,14 +253,15 @@ module axi_burst_equalizer #(
     logic ar_split_want;
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY),
                         .STAGE_INPUT(STAGE_INPUT), .LEGAL_IN(LEGAL_IN), .OUT_DEPTH(OUT_DEPTH),
-                        .READY_AHEAD(READY_AHEAD)) u_ar_split (
+                        .READY_AHEAD(READY_AHEAD), .NOM_IN(NOM_IN)) u_ar_split (
         .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
         .allow(rd_room && rd_issue_allow), .want(ar_split_want),
         // (the room next cycle without a completion: [1] with an issue now)
         .allow_next({rd_room1, rd_room} & {2{rd_issue_allow_next && !rd_lim_dec}}),
         .in_id(s_axi_arid), .in_addr(s_axi_araddr), .in_len(s_axi_arlen), .in_size(s_axi_arsize),
         .in_burst(s_axi_arburst), .in_lock(s_axi_arlock), .in_cache(s_axi_arcache),
-        .in_prot(s_axi_arprot), .in_qos(s_axi_arqos), .in_valid(s_axi_arvalid), .in_ready(s_axi_arready),
+        .in_prot(s_axi_arprot), .in_qos(s_axi_arqos), .in_nom(s_axi_arnom), .in_fits(s_axi_arfits),
+        .in_valid(s_axi_arvalid), .in_ready(s_axi_arready),
         .out_addr(m_axi_araddr), .out_len(m_axi_arlen), .out_size(m_axi_arsize),
         .out_burst(m_axi_arburst), .out_lock(m_axi_arlock), .out_cache(m_axi_arcache),
         .out_prot(m_axi_arprot), .out_qos(m_axi_arqos), .out_valid(m_axi_arvalid), .out_ready(m_axi_arready),
@@ -264,9 +274,14 @@ module axi_burst_equalizer #(
     assign ar_issue   = rt_push;
 
     // One entry per issued read sub-burst: the master's ID, and does it end the original burst? (The
-    // head in a register, HEAD_REG, as in the B tracker below: RLAST starts at flip-flops.)
-    hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH), .HEAD_REG(1'b1)) u_r_track (
-        .clk(aclk), .rst_n(aresetn), .push(rt_push), .push_data({rt_id_in, rt_last_in}), .pop(r_fire_last),
+    // head in a register, HEAD_REG, as in the B tracker below: RLAST starts at flip-flops.) A sub-burst is
+    // pushed only with room (below the limit, so never while full) and a completion pops only a tracked
+    // one (a slave's RLAST with nothing tracked is ignored), so the tracker is CHECKED: its LUT-RAM's
+    // write enable is its `full` flop alone, not the memory side's late RLAST handshake (issue 17: the
+    // crossbar's R register -> the guard -> RLAST -> the tracker's pop -> write enable was the critical
+    // path at one seed at 4 ports, 104.0 MHz; the B tracker likewise).
+    hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH), .CHECKED(1'b1), .HEAD_REG(1'b1)) u_r_track (
+        .clk(aclk), .rst_n(aresetn), .push(rt_push), .push_data({rt_id_in, rt_last_in}), .pop(r_fire_last && !rt_empty),
         .head({rt_head_id, rt_head_last}), .empty(rt_empty), .full(rt_full), .count(rt_count)
     );
 
@@ -302,13 +317,14 @@ module axi_burst_equalizer #(
     logic aw_split_want;
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY),
                         .STAGE_INPUT(STAGE_INPUT), .LEGAL_IN(LEGAL_IN), .OUT_DEPTH(OUT_DEPTH),
-                        .READY_AHEAD(READY_AHEAD)) u_aw_split (
+                        .READY_AHEAD(READY_AHEAD), .NOM_IN(NOM_IN)) u_aw_split (
         .clk(aclk), .rst_n(aresetn), .cfg_len(nominal_len),
         .allow(wr_room && wr_issue_allow), .want(aw_split_want),
         .allow_next({wr_room1, wr_room} & {2{wr_issue_allow_next && !wr_lim_dec}}),
         .in_id(s_axi_awid), .in_addr(s_axi_awaddr), .in_len(s_axi_awlen), .in_size(s_axi_awsize),
         .in_burst(s_axi_awburst), .in_lock(s_axi_awlock), .in_cache(s_axi_awcache),
-        .in_prot(s_axi_awprot), .in_qos(s_axi_awqos), .in_valid(s_axi_awvalid), .in_ready(s_axi_awready),
+        .in_prot(s_axi_awprot), .in_qos(s_axi_awqos), .in_nom(s_axi_awnom), .in_fits(s_axi_awfits),
+        .in_valid(s_axi_awvalid), .in_ready(s_axi_awready),
         .out_addr(m_axi_awaddr), .out_len(m_axi_awlen), .out_size(m_axi_awsize),
         .out_burst(m_axi_awburst), .out_lock(m_axi_awlock), .out_cache(m_axi_awcache),
         .out_prot(m_axi_awprot), .out_qos(m_axi_awqos), .out_valid(m_axi_awvalid), .out_ready(m_axi_awready),
@@ -342,8 +358,8 @@ module axi_burst_equalizer #(
     wire        b_absorb = !bt_empty && !bt_head_last;
     wire  [1:0] b_merged = (m_axi_bresp > b_worst) ? m_axi_bresp : b_worst;
 
-    hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH), .HEAD_REG(1'b1)) u_b_track (
-        .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_data({aw_id_in, aw_last_in}), .pop(b_fire),
+    hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH), .CHECKED(1'b1), .HEAD_REG(1'b1)) u_b_track (
+        .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_data({aw_id_in, aw_last_in}), .pop(b_fire && !bt_empty),
         .head({bt_head_id, bt_head_last}), .empty(bt_empty), .full(bt_full), .count(bt_count)
     );
 

@@ -326,7 +326,25 @@ module axi_exbar #(
             m_axi_wvalid |= w_sel_valid && w_sel[i] && s_axi_wvalid[i];
         end
     end
-    assign s_axi_wready = w_sel & {S_COUNT{w_sel_valid && m_axi_wready}};
+    // The ports' WREADY from copies of the route's flops of their own ((* keep *): synthesis would merge
+    // them back), so it does not run through w_sel, which drives the W mux (DATA_WIDTH + STRB_WIDTH + 2
+    // loads per port): issue 17, w_end_q -> w_sel -> WREADY -> the port's write-data buffer pop and count,
+    // 7 ns of routing, was the critical path at one seed of three at 4 ports.
+    logic [S_COUNT-1:0] w_cur_r;
+    logic               w_busy_r, w_end_r;
+    (* keep *) always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            w_cur_r <= '0; w_busy_r <= 1'b0; w_end_r <= 1'b0;
+        end else begin
+            w_end_r <= w_end;
+            if (w_end_r || !w_busy_r) begin
+                w_cur_r  <= w_nxt;
+                w_busy_r <= w_nxt_valid;
+            end
+        end
+    end
+    wire w_step_r = w_end_r || !w_busy_r;
+    assign s_axi_wready = (w_step_r ? (w_nxt & {S_COUNT{w_nxt_valid}}) : w_cur_r) & {S_COUNT{m_axi_wready}};
 
     // ---------------------------------------------------------------- R and B (routed by ID)
     // RESP_REG: the memory's R beat and B enter a skid buffer first (READY to the memory from a flop), and
@@ -408,6 +426,8 @@ module axi_exbar #(
         // a presented choice was made with room, and the count has not grown since
         if (!REGISTER_READY && m_axi_arvalid) assert (rd_room2[0]);
         if (!REGISTER_READY && m_axi_awvalid) assert (wr_room2[0]);
+        // the WREADY path's copies of the W route's flops agree with them
+        assert (w_cur_r == w_cur && w_busy_r == w_busy && w_end_r == w_end_q);
     end
 `endif
 endmodule

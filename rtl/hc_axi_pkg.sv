@@ -60,6 +60,12 @@ package hc_axi_pkg;
         return 16'({1'b0, len} + 9'd1) << size;
     endfunction
 
+    // The nominal length register's value from NOMINAL_LEN (beats, 9 bits), in AxLEN form: 0 is taken as
+    // 1 beat, above 256 as 256 (axi_burst_equalizer; hc_supervisor's request buffers).
+    function automatic logic [7:0] nominal_axlen(input logic [8:0] beats);
+        return (beats == 9'd0) ? 8'd0 : (beats > 9'd256) ? 8'd255 : 8'(beats - 9'd1);
+    endfunction
+
     // The counter bank (hc_counter_bank) of `ports` ports: the most cycles between two takes of one
     // port's pending sum (its round of 8 steps per port, stretched at most twice by software reads: each
     // holds the round for 2 cycles or fewer, and they come 6 or more cycles apart), and the widths of the

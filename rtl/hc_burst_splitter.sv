@@ -7,7 +7,8 @@
 //
 // Latency (cycles, in_valid -> out_valid, idle): 1 (STAGE_INPUT: 2). Throughput: one sub-burst per cycle; a new original
 // request is accepted in the same cycle the last sub-burst of the previous one is issued (STAGE_INPUT: in
-// that cycle if the previous request was not split, one cycle later if it was; in_ready from flops). Sub-bursts
+// that cycle if the previous request was not split, one cycle later if it was — NOM_IN: in that cycle
+// either way; in_ready from flops). Sub-bursts
 // leave through an hc_reg_slice (OUT_DEPTH: an hc_efifo); with REGISTER_READY (or OUT_DEPTH) out_ready never
 // reaches the split logic.
 //
@@ -26,7 +27,7 @@
 // Parameters: ADDR_WIDTH (>= 12), ID_WIDTH (>= 1), REGISTER_READY (output slice with registered READY),
 //             STAGE_INPUT (1: a request is loaded unchanged into "cur" first and every sub-burst is split
 //             from "cur", so no split arithmetic runs on the input and in_ready comes from flops — one cycle
-//             more latency, one idle address cycle after each request that is split),
+//             more latency, one idle address cycle after each request that is split — none with NOM_IN),
 //             LEGAL_IN (1: every request keeps the AXI burst rules — an INCR burst stays within its 4 KB
 //             page — as behind hc_guard, which answers the others itself; then no page arithmetic is
 //             needed: a legal request and each remainder of it end before the page does, so only the
@@ -45,12 +46,20 @@
 //             room in this cycle: a pop from a sub-burst buffer one short of full, a completion at the
 //             outstanding limit, `allow` coming back, a change of the outstanding limit (see
 //             axi_burst_equalizer).
+//             NOM_IN (with STAGE_INPUT, LEGAL_IN and READY_AHEAD; default 0): the request brings its own
+//             nominal length (in_nom, AxLEN form) and in_fits = (in_len <= in_nom), both worked out where
+//             the request was buffered (hc_supervisor's request buffer, from flip-flops at its head), so
+//             the "ends" decision for READY's flop needs no compare (issue 17: the nominal-length flop ->
+//             the entering request's in_len <= cfg_len compare -> READY's flop was the critical path at
+//             two seeds of three at 4 ports, 111.7 MHz). cfg_len is then unused.
 // Runtime:    cfg_len (nominal beats - 1, 0..255; STAGE_INPUT: taken per request as it enters "cur",
-//             otherwise per sub-burst), allow (a sub-burst may be issued: room to track it, budget); want
-//             reports that one would be issued but for allow; READY_AHEAD: allow_next, a promise
-// Assumes:    READY_AHEAD: `allow` is high in every cycle after one whose allow_next[load] was high (a
-//             broken promise lets a request overwrite "cur" before its last sub-burst has left; checked
-//             under FORMAL / FORMAL_SUPERVISOR)
+//             otherwise per sub-burst; NOM_IN: unused, in_nom instead), allow (a sub-burst may be issued:
+//             room to track it, budget); want reports that one would be issued but for allow;
+//             READY_AHEAD: allow_next, a promise
+// Assumes:    NOM_IN: in_fits == (in_len <= in_nom) while a request is presented; READY_AHEAD: `allow` is
+//             high in every cycle after one whose allow_next[load] was high (a broken promise lets a
+//             request overwrite "cur" before its last sub-burst has left). Both checked under FORMAL /
+//             FORMAL_SUPERVISOR.
 module hc_burst_splitter #(
     parameter int ADDR_WIDTH = 32,
     parameter int ID_WIDTH   = 4,
@@ -58,7 +67,8 @@ module hc_burst_splitter #(
     parameter bit STAGE_INPUT    = 1'b0,
     parameter bit LEGAL_IN       = 1'b0,
     parameter int OUT_DEPTH      = 0,
-    parameter bit READY_AHEAD    = 1'b0
+    parameter bit READY_AHEAD    = 1'b0,
+    parameter bit NOM_IN         = 1'b0
 ) (
     input  logic                  clk,
     input  logic                  rst_n,
@@ -77,6 +87,8 @@ module hc_burst_splitter #(
     input  logic [3:0]            in_cache,
     input  logic [2:0]            in_prot,
     input  logic [3:0]            in_qos,
+    input  logic [7:0]            in_nom,       // NOM_IN: this request's nominal length - 1 (AxLEN form)
+    input  logic                  in_fits,      // NOM_IN: in_len <= in_nom
     input  logic                  in_valid,
     output logic                  in_ready,
     // sub-burst (its ID is track_id)
@@ -105,6 +117,8 @@ module hc_burst_splitter #(
             $fatal(1, "hc_burst_splitter: OUT_DEPTH must be 0 or 3..64 (got %0d)", OUT_DEPTH);
         if (READY_AHEAD && !(STAGE_INPUT && OUT_DEPTH > 0))
             $fatal(1, "hc_burst_splitter: READY_AHEAD needs STAGE_INPUT and OUT_DEPTH > 0");
+        if (NOM_IN && !(STAGE_INPUT && LEGAL_IN && READY_AHEAD))
+            $fatal(1, "hc_burst_splitter: NOM_IN needs STAGE_INPUT, LEGAL_IN and READY_AHEAD");
     end
 
 `ifdef FORMAL
@@ -175,7 +189,10 @@ module hc_burst_splitter #(
         r.last        = ends(addr[11:0], len, size, burst, lock, nominal);
         r.len         = r.last ? len : (page_limited ? page : nominal);
         r.rem         = page_limited ? (len - page - 8'd1) : (len - nominal - 8'd1);
-        within_page_next  = (addr[11:0] & ~((12'd1 << size) - 12'd1)) + step;
+        // (the alignment mask as a shift of ones, one LUT per bit: `~((1 << size) - 1)` took a carry chain of
+        // its own in front of the adder's — issue 17, two chains from "cur" back into it, the critical path
+        // at one seed at 4 ports, 121.1 MHz)
+        within_page_next  = (addr[11:0] & (12'hFFF << size)) + step;
         r.next_addr   = (burst == BURST_FIXED) ? addr
                       : page_limited ? {addr[ADDR_WIDTH-1:12] + HI'(1), 12'd0}
                       : {addr[ADDR_WIDTH-1:12], within_page_next};
@@ -192,7 +209,15 @@ module hc_burst_splitter #(
     // remainder the flag is 0, so the next request enters one cycle after the remainder's last sub-burst
     // left: one idle cycle on the address channel per request that is split (none for requests that are
     // not), which the data channel (every sub-burst is one beat or more) does not notice.
+    // NOM_IN: the flag is exact for remainders too — cur_last2_q, "the sub-burst after the next ends it",
+    // is prepared beside it (as a request enters: AxLEN <= 2 * nominal + 1; as a remainder is loaded:
+    // cur_len <= 3 * nominal + 2, cur_nom3 taken with the request) and becomes the flag as the next
+    // sub-burst leaves — so "cur" stays valid exactly while the flag is low, no split result enters READY's
+    // flop (issue 17: "cur"'s length -> the split's "last" compare -> cur_valid_n -> READY, critical at
+    // one seed of three at 4 ports, 116.1 MHz), and there is no idle address cycle after a split request.
     logic                 cur_last_q;
+    logic                 cur_last2_q;   // NOM_IN: the sub-burst after the next from cur ends the request
+    logic [9:0]           cur_nom3;      // NOM_IN: 3 * cur_nom + 2, taken with the request
     logic [7:0]           cur_nom;
     logic [11:0]          cur_step;      // STAGE_INPUT: (cur_nom + 1) << cur_size, taken with the request
     wire  [7:0]           nominal   = STAGE_INPUT ? cur_nom : cfg_len;
@@ -276,17 +301,24 @@ module hc_burst_splitter #(
     // enables, 8.1 ns of routing at 99.9 MHz).
     wire take_in = STAGE_INPUT ? in_ready : (cur_valid && sub_last);
     // (STAGE_INPUT) the next state of "cur": its valid flag and its "ends" flag
-    wire cur_valid_n = in_ready ? in_valid : load ? !sub_last : cur_valid;
-    wire cur_last_n  = in_ready ? ends(in_addr[11:0], in_len, in_size, in_burst, in_lock, cfg_len)
-                     : load ? 1'b0 : cur_last_q;
+    wire cur_valid_n = in_ready ? in_valid : load ? !(NOM_IN ? cur_last_q : sub_last) : cur_valid;
+    // (NOM_IN: the request's own nominal length and its prepared "fits" flag — LEGAL_IN, so no page limit)
+    wire in_ends     = NOM_IN ? (in_burst == BURST_WRAP || in_lock || in_fits)
+                              : ends(in_addr[11:0], in_len, in_size, in_burst, in_lock, cfg_len);
+    wire [7:0] in_nominal = NOM_IN ? in_nom : cfg_len;
+    wire cur_last_n  = in_ready ? in_ends : load ? (NOM_IN && cur_last2_q) : cur_last_q;
+    // (NOM_IN) the "after the next" flag: a fresh request, or the remainder loaded now, or kept
+    wire cur_last2_n = in_ready ? 9'(in_len) <= {in_nominal, 1'b1} : load ? 10'(cur_len) <= cur_nom3 : cur_last2_q;
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             cur_valid  <= 1'b0;
             cur_last_q <= 1'b0;
+            cur_last2_q <= 1'b0;
             ready_q    <= 1'b1;
         end else if (STAGE_INPUT) begin
             cur_valid  <= cur_valid_n;
             cur_last_q <= cur_last_n;
+            cur_last2_q <= NOM_IN && cur_last2_n;
             // READY next cycle: "cur" free then, or its single sub-burst sure to leave then (room without a
             // pop, allow as promised) — the issue's own inputs as they will be, each at most as high
             ready_q    <= !cur_valid_n || (cur_last_n && out_room_next[load] && allow_next[load]);
@@ -311,6 +343,15 @@ module hc_burst_splitter #(
             if (in_ready) assert (!cur_valid || (load && cur_last_q && sub_last));
         end
     end
+    if (NOM_IN) begin : g_f_nom
+        always_comb if (rst_n && in_valid) assert (in_fits == (in_len <= in_nom));
+        // the prepared flags are the split's: this sub-burst ends the request, or else the one after it
+        always_comb if (rst_n && cur_valid) begin
+            assert (cur_last_q == sub_last);
+            if (!sub_last) assert (cur_last2_q == (sp.rem <= cur_nom));
+            assert (cur_nom3 == 10'(cur_nom) * 10'd3 + 10'd2);
+        end
+    end
 `undef HC_SPLITTER_CHECKS
 `endif
 
@@ -328,12 +369,14 @@ module hc_burst_splitter #(
             cur_qos   <= (take_in || !cur_valid) ? in_qos   : cur_qos;
         end
         if (STAGE_INPUT && in_ready) begin
-            cur_nom  <= cfg_len;
-            cur_step <= nominal_bytes(cfg_len, in_size);
+            cur_nom  <= in_nominal;
+            cur_nom3 <= {1'b0, in_nominal, 1'b0} + 10'(in_nominal) + 10'd2;   // (a shift and an add: `* 3` took a DSP block)
+            cur_step <= nominal_bytes(in_nominal, in_size);
         end
     end
 
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, cur_nom, cur_step, cur_last_q, ready_q, allow_next, out_room_next};   // per parameters
+    wire unused_ok = &{1'b0, cur_nom, cur_step, cur_last_q, ready_q, allow_next, out_room_next, in_nom, in_fits,
+                       cfg_len, cur_last2_q, cur_nom3};                     // per parameters
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

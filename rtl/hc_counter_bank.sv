@@ -127,19 +127,22 @@ module hc_counter_bank #(
     logic [PORTS*8-1:0] zero;           // the stored word counts as 0 (after reset or a clear)
     logic [PORTS-1:0]   carry_rd, carry_wr;
     logic [NB-1:0]      s0_b;
-    logic [PW-1:0]      s0_pend;
-    assign s0_pend = pend[s0_p * PW +: PW];
 
-    // the pending sum of word w, zero-extended to NB bits (a BYTES_HI word adds its carry in step 2)
+    // the pending sum of step 0's word, zero-extended to NB bits (a BYTES_HI word adds its carry in step
+    // 2): `take` is one-hot (one port, one sum, or none), so an AND-OR of the sums with the take flags,
+    // each port's five first (issue 17: the choice's port and word flops -> the 4-port, 5-word mux ->
+    // s1_b, three routes between the bank and the ports, was the critical path at one seed at 4 ports)
     always_comb begin
-        unique case (s0_w)
-            3'd0:    s0_b = s0_pend[0 +: NB];
-            3'd2:    s0_b = s0_pend[NB +: NB];
-            3'd4:    s0_b = NB'(s0_pend[2*NB +: NE]);
-            3'd5:    s0_b = NB'(s0_pend[2*NB + NE +: NE]);
-            3'd6:    s0_b = NB'(s0_pend[2*NB + 2*NE +: NE]);
-            default: s0_b = '0;
-        endcase
+        s0_b = '0;
+        for (int p = 0; p < PORTS; p++) begin
+            logic [NB-1:0] one;
+            one = '0;
+            for (int k = 0; k < 2; k++)
+                one |= take_q[p*5 + k] ? pend[p*PW + k*NB +: NB] : '0;
+            for (int k = 0; k < 3; k++)
+                one |= take_q[p*5 + 2 + k] ? NB'(pend[p*PW + 2*NB + k*NE +: NE]) : '0;
+            s0_b |= one;
+        end
     end
 
     // ---- step 1 registers

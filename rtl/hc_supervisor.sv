@@ -9,13 +9,14 @@
 // Cut points (issue 17): the request buffers (REQ_DEPTH entries of LUT-RAM per address channel) take the
 // accelerator's AR/AW with READY from a flip-flop (gated by flip-flops only: trip, decouple request, room
 // for a latency stamp) and store the guard's verdict with each request (AXI burst rules, the window as
-// registered from the configuration when the request was taken) — the head's verdict, lock, burst, length
-// and size in flip-flops, the other fields a LUT-RAM read (hc_efifo HEAD_FLOPS); the splitter loads a buffered request
-// unchanged into its "cur" register and computes the sub-bursts from there (STAGE_INPUT), its READY towards
-// the guard and the buffer a flip-flop prepared a cycle ahead (READY_AHEAD, with the reservations'
-// allow_next), and its
-// sub-burst buffer (hc_efifo, 4 entries, OUT_DEPTH) drives m_axi with m_axi_armore/awmore ("another
-// sub-burst behind", a flop) for the crossbar's registered choice (HEADS_KNOWN). The response buffers (RESP_DEPTH entries per channel) end the
+// registered from the configuration when the request was taken), and its nominal length with the flag
+// AxLEN <= nominal (NOM_IN) — the head's verdict, nominal length, flag, lock, burst, length and size in
+// flip-flops, the other fields a LUT-RAM read (hc_efifo HEAD_FLOPS); the splitter loads a buffered
+// request unchanged into its "cur" register and computes the sub-bursts from there (STAGE_INPUT), its
+// READY towards the guard and the buffer a flip-flop prepared a cycle ahead (READY_AHEAD, with the
+// reservations' allow_next), and its sub-burst buffer (hc_efifo, 4 entries, OUT_DEPTH) drives m_axi with
+// m_axi_armore/awmore ("another sub-burst behind", a flop) for the crossbar's registered choice
+// (HEADS_KNOWN). The response buffers (RESP_DEPTH entries per channel) end the
 // memory side's R/B chain (crossbar, equalizer, guard) with READY from a flip-flop; the decoupler,
 // watchdog and counters work from their output. W: the watchdog's W register (always there; a
 // fall-through buffer when WDATA_DEPTH is 0) at the accelerator side, and the write-data buffer
@@ -40,8 +41,9 @@
 //   (WDATA_DEPTH 0 makes the watchdog's W register fall-through: a beat goes on in the cycle it is taken).
 //   A W beat waits for its AW to be issued. Decoupler, guard, reservation and counters add none.
 // Configuration: every cfg_* input is applied at a transaction boundary by the module that uses it
-//   (equalizer: per sub-burst; reservation: at the period recharge; decoupler: between requests; window:
-//   to requests taken from the next cycle on).
+//   (equalizer: the outstanding limits per sub-burst, the nominal length — with the request buffers — per
+//   request as the buffer takes it, from the second cycle after a change; reservation: at the period
+//   recharge; decoupler: between requests; window: to requests taken from the next cycle on).
 // Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH (as axi_burst_equalizer), TRACK_DEPTH (1..255),
 //   REQ_DEPTH (AR/AW cut: requests buffered per address channel, 2..64; 0: none — the guard checks in the
 //   path, the splitter splits the request as it arrives), RESP_DEPTH (R/B cut: responses buffered per
@@ -317,6 +319,8 @@ module hc_supervisor #(
     logic ar_owed, aw_owed;
     logic ar_take;                                   // an AR taken from the accelerator
     logic [1:0] q_archeck, q_awcheck;                // the guard's verdict {legal, in window} (buffered)
+    logic [7:0] q_arnom, q_awnom;                    // the request's nominal length, AxLEN form (buffered)
+    logic       q_arfits, q_awfits;                  // AxLEN <= that nominal length (buffered)
     localparam int MAX_SIZE_BITS = $clog2(DATA_WIDTH / 8);
     localparam int PW = ADDR_WIDTH - 12;
     logic decouple;                                  // what the decoupler is asked to do
@@ -365,29 +369,42 @@ module hc_supervisor #(
         // (the watchdog leaves its own trip gate out of AR/AW here, REQ_GATED: w_arvalid is the
         // accelerator's ARVALID, w_awvalid its AWVALID while the watchdog can track one more burst)
         assign ar_take = w_arvalid && w_arready;
-        // The head's verdict, lock, burst, length and size — what the guard's and the splitter's decisions
-        // use — come from flip-flops (hc_efifo HEAD_FLOPS; the low bits of the payload), the rest (ID,
-        // address, cache, prot, QoS, loaded unchanged into registers behind) from the LUT-RAM read
+        // The head's verdict, nominal length and fit, lock, burst, length and size — what the guard's and
+        // the splitter's decisions use — come from flip-flops (hc_efifo HEAD_FLOPS; the low bits of the
+        // payload), the rest (ID, address, cache, prot, QoS, loaded unchanged into registers behind) from
+        // the LUT-RAM read
         // (issue 17: the read pointer -> the LUT-RAM read, 24 rows away -> the splitter's "ends" compare
         // -> its cur_last_q was the critical path at one seed at 4 ports, 106.9 MHz).
-        localparam int REQ_HEAD_FLOPS = 2 + 1 + 2 + 8 + 3;
-        hc_efifo #(.WIDTH(AXW + 2), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS)) u_ar_fifo (
+        // The nominal length travels with each request, fixed as it enters the buffer (registered from
+        // cfg_nominal_len: applies to requests taken from the second cycle after a change), and with it the
+        // flag "AxLEN <= nominal", compared from the accelerator's AxLEN here, so the splitter's READY
+        // flop needs no compare (axi_burst_equalizer NOM_IN; issue 17: the equalizer's nominal-length
+        // flop -> the head's length compare -> READY's flop was the critical path at two seeds of three at
+        // 4 ports, 111.7 MHz).
+        logic [7:0] req_nom;
+        always_ff @(posedge aclk) begin
+            if (!aresetn) req_nom <= 8'd15;
+            else          req_nom <= hc_axi_pkg::nominal_axlen(cfg_nominal_len);
+        end
+        wire ar_fits = s_axi_arlen <= req_nom, aw_fits = s_axi_awlen <= req_nom;
+        localparam int REQ_HEAD_FLOPS = 2 + 1 + 8 + 1 + 2 + 8 + 3;
+        hc_efifo #(.WIDTH(AXW + 8 + 1 + 2), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS)) u_ar_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({s_axi_arid, s_axi_araddr, s_axi_arcache, s_axi_arprot, s_axi_arqos,
-                      s_axi_arsize, s_axi_arlen, s_axi_arburst, s_axi_arlock, ar_check}),
+                      s_axi_arsize, s_axi_arlen, s_axi_arburst, s_axi_arlock, req_nom, ar_fits, ar_check}),
             .in_valid(ar_take), .in_ready(ar_in_ready),
             .out_data({q_arid, q_araddr, q_arcache, q_arprot, q_arqos, q_arsize, q_arlen, q_arburst, q_arlock,
-                        q_archeck}),
+                       q_arnom, q_arfits, q_archeck}),
             .out_valid(q_arvalid), .out_ready(q_arready), .out_more(more_unused_ar_fifo),
             .room_next(room_unused_ar_fifo)
         );
-        hc_efifo #(.WIDTH(AXW + 2), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS)) u_aw_fifo (
+        hc_efifo #(.WIDTH(AXW + 8 + 1 + 2), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS)) u_aw_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({s_axi_awid, s_axi_awaddr, s_axi_awcache, s_axi_awprot, s_axi_awqos,
-                      s_axi_awsize, s_axi_awlen, s_axi_awburst, s_axi_awlock, aw_check}),
+                      s_axi_awsize, s_axi_awlen, s_axi_awburst, s_axi_awlock, req_nom, aw_fits, aw_check}),
             .in_valid(w_awvalid && w_awready), .in_ready(aw_in_ready),
             .out_data({q_awid, q_awaddr, q_awcache, q_awprot, q_awqos, q_awsize, q_awlen, q_awburst, q_awlock,
-                        q_awcheck}),
+                       q_awnom, q_awfits, q_awcheck}),
             .out_valid(q_awvalid), .out_ready(q_awready), .out_more(more_unused_aw_fifo),
             .room_next(room_unused_aw_fifo)
         );
@@ -420,6 +437,7 @@ module hc_supervisor #(
         wire unused_trip_next = trip_next;          // (the watchdog gates AR/AW itself: REQ_GATED 0)
         /* verilator lint_on UNUSEDSIGNAL */
         assign {q_archeck, q_awcheck} = '0;          // the guard checks itself (PRECHECK 0)
+        assign {q_arnom, q_arfits, q_awnom, q_awfits} = '0;   // the equalizer's own nominal length (NOM_IN 0)
     end
 
     // ---- counters (behind the watchdog: responses it drops still complete their requests); AR waits
@@ -518,12 +536,13 @@ module hc_supervisor #(
     axi_burst_equalizer #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
                           .TRACK_DEPTH(TRACK_DEPTH), .REGISTER_READY(1'b1),
                           .STAGE_INPUT(REQ_DEPTH > 0), .LEGAL_IN(1'b1), .OUT_DEPTH(REQ_DEPTH > 0 ? 4 : 0),
-                          .READY_AHEAD(REQ_DEPTH > 0))
+                          .READY_AHEAD(REQ_DEPTH > 0), .NOM_IN(REQ_DEPTH > 0))
     u_equalizer (
         .aclk, .aresetn, .cfg_nominal_len, .cfg_max_rd_outstanding(cfg_rd_max_out),
         .cfg_max_wr_outstanding(cfg_wr_max_out),
         .rd_issue_allow(rd_allow), .wr_issue_allow(wr_allow), .rd_issue_allow_next(rd_allow_next),
         .wr_issue_allow_next(wr_allow_next), .ar_want, .aw_want, .ar_issue, .aw_issue,
+        .s_axi_arnom(q_arnom), .s_axi_arfits(q_arfits), .s_axi_awnom(q_awnom), .s_axi_awfits(q_awfits),
         .s_axi_awid(d_awid), .s_axi_awaddr(d_awaddr), .s_axi_awlen(d_awlen), .s_axi_awsize(d_awsize),
         .s_axi_awburst(d_awburst), .s_axi_awlock(d_awlock), .s_axi_awcache(d_awcache), .s_axi_awprot(d_awprot),
         .s_axi_awqos(d_awqos), .s_axi_awvalid(g_awvalid), .s_axi_awready(g_awready), .s_axi_wdata(d_wdata),

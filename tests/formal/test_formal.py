@@ -124,6 +124,14 @@ MUTANTS = {
     ("hc_supervisor", "hc_burst_splitter.sv", "ready_ahead_ignores_gate"): (
         "ready_q    <= !cur_valid_n || (cur_last_n && out_room_next[load] && allow_next[load]);",
         "ready_q    <= !cur_valid_n || (cur_last_n && out_room_next[load]);"),
+    # issue 17: the request's "fits" flag from the request buffer left out (READY promised with a remainder
+    # still to split), and the nominal length taken from the configuration instead of the request's own
+    # (the flag was worked out with another one when the configuration changed meanwhile)
+    ("hc_supervisor", "hc_burst_splitter.sv", "fits_ignored"): (
+        "wire in_ends     = NOM_IN ? (in_burst == BURST_WRAP || in_lock || in_fits)",
+        "wire in_ends     = NOM_IN ? 1'b1"),
+    ("hc_supervisor", "hc_burst_splitter.sv", "nominal_not_carried"): (
+        "cur_nom  <= in_nominal;", "cur_nom  <= cfg_len;"),
     # issue 17: the stall seen in its own cycle again (the count and the limit a cycle early: the proof's
     # reference run says the limit's cycle follows the run)
     ("hc_watchdog", "hc_watchdog.sv", "stall_not_registered"): (
