@@ -223,6 +223,10 @@ module axi_burst_equalizer #(
     logic          rt_single_unused;
     logic [CW-1:0] rt_count;
     wire           r_fire_last = m_axi_rvalid && m_axi_rready && m_axi_rlast;
+    // a completion of a tracked sub-burst: a slave's RLAST with nothing tracked changes neither the tracker
+    // nor the room (the tracker is CHECKED, below: a room flag that counted such a pop would let a push
+    // into the full tracker)
+    wire           r_done = r_fire_last && !rt_empty;
 
     // room for another sub-burst, registered: prepared from the count it will have and the limit of this
     // cycle (its thresholds), so the issue enable starts at flops. The limit
@@ -243,8 +247,8 @@ module axi_burst_equalizer #(
     wire [3:0] rd_room1_case = room_cases(rt_count, rd_thr, 1'b1);
     always_ff @(posedge aclk) begin
         if (!aresetn) {rd_room, rd_room1} <= 2'b10;   // (the limit is 1 after reset)
-        else          {rd_room, rd_room1} <= {rd_room_case[{rt_push, r_fire_last}],
-                                              rd_room1_case[{rt_push, r_fire_last}]};
+        else          {rd_room, rd_room1} <= {rd_room_case[{rt_push, r_done}],
+                                              rd_room1_case[{rt_push, r_done}]};
     end
     always_ff @(posedge aclk) begin
         if (!aresetn) {rd_lim_dec, wr_lim_dec} <= 2'b00;
@@ -281,7 +285,7 @@ module axi_burst_equalizer #(
     // crossbar's R register -> the guard -> RLAST -> the tracker's pop -> write enable was the critical
     // path at one seed at 4 ports, 104.0 MHz; the B tracker likewise).
     hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH), .CHECKED(1'b1), .HEAD_REG(1'b1)) u_r_track (
-        .clk(aclk), .rst_n(aresetn), .push(rt_push), .push_data({rt_id_in, rt_last_in}), .pop(r_fire_last && !rt_empty),
+        .clk(aclk), .rst_n(aresetn), .push(rt_push), .push_data({rt_id_in, rt_last_in}), .pop(r_done),
         .head({rt_head_id, rt_head_last}), .empty(rt_empty), .full(rt_full), .count(rt_count)
     );
 
@@ -302,6 +306,7 @@ module axi_burst_equalizer #(
     logic          bt_head_last, bt_empty, bt_full;
     logic [CW-1:0] bt_count;
     wire           b_fire = m_axi_bvalid && m_axi_bready;
+    wire           b_done = b_fire && !bt_empty;     // (as r_done: a B with nothing tracked is ignored)
     logic          wt_full;
 
     // registered as rd_room; the W tracker never holds more entries than the B tracker (an entry leaves
@@ -312,7 +317,7 @@ module axi_burst_equalizer #(
     wire [3:0] wr_room1_case = room_cases(bt_count, wr_thr, 1'b1);
     always_ff @(posedge aclk) begin
         if (!aresetn) {wr_room, wr_room1} <= 2'b10;
-        else          {wr_room, wr_room1} <= {wr_room_case[{aw_push, b_fire}], wr_room1_case[{aw_push, b_fire}]};
+        else          {wr_room, wr_room1} <= {wr_room_case[{aw_push, b_done}], wr_room1_case[{aw_push, b_done}]};
     end
     logic aw_split_want;
     hc_burst_splitter #(.ADDR_WIDTH(ADDR_WIDTH), .ID_WIDTH(ID_WIDTH), .REGISTER_READY(REGISTER_READY),
@@ -359,7 +364,7 @@ module axi_burst_equalizer #(
     wire  [1:0] b_merged = (m_axi_bresp > b_worst) ? m_axi_bresp : b_worst;
 
     hc_fifo #(.WIDTH(ID_WIDTH + 1), .DEPTH(TRACK_DEPTH), .CHECKED(1'b1), .HEAD_REG(1'b1)) u_b_track (
-        .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_data({aw_id_in, aw_last_in}), .pop(b_fire && !bt_empty),
+        .clk(aclk), .rst_n(aresetn), .push(aw_push), .push_data({aw_id_in, aw_last_in}), .pop(b_done),
         .head({bt_head_id, bt_head_last}), .empty(bt_empty), .full(bt_full), .count(bt_count)
     );
 

@@ -1,7 +1,8 @@
 // hc_burst_splitter — address-channel half of the burst equalizer (paper 000, rules R2, R3, R6).
 //
 // Takes one AXI address request (AR or AW, the logic is the same) and issues it as sub-bursts of at
-// most cfg_len beats, in order, one per cycle when the downstream is ready. Each sub-burst is reported
+// most the nominal length (cfg_len + 1 beats; NOM_IN: the request's in_nom + 1), in order, one per cycle
+// when the downstream is ready. Below, "cfg_len" stands for the nominal length in AxLEN form either way. Each sub-burst is reported
 // on the track_* outputs in the cycle it is loaded into the output register, so the data-channel halves
 // of the equalizer (R merge, W split, B merge) know its length and whether it ends the original burst.
 //

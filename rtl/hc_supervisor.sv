@@ -42,7 +42,7 @@
 //   A W beat waits for its AW to be issued. Decoupler, guard, reservation and counters add none.
 // Configuration: every cfg_* input is applied at a transaction boundary by the module that uses it
 //   (equalizer: the outstanding limits per sub-burst, the nominal length — with the request buffers — per
-//   request as the buffer takes it, from the second cycle after a change; reservation: at the period
+//   request as the buffer takes it, from the next cycle after a change; reservation: at the period
 //   recharge; decoupler: between requests; window: to requests taken from the next cycle on).
 // Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH (as axi_burst_equalizer), TRACK_DEPTH (1..255),
 //   REQ_DEPTH (AR/AW cut: requests buffered per address channel, 2..64; 0: none — the guard checks in the
@@ -376,7 +376,7 @@ module hc_supervisor #(
         // (issue 17: the read pointer -> the LUT-RAM read, 24 rows away -> the splitter's "ends" compare
         // -> its cur_last_q was the critical path at one seed at 4 ports, 106.9 MHz).
         // The nominal length travels with each request, fixed as it enters the buffer (registered from
-        // cfg_nominal_len: applies to requests taken from the second cycle after a change), and with it the
+        // cfg_nominal_len: applies to requests taken from the next cycle after a change), and with it the
         // flag "AxLEN <= nominal", compared from the accelerator's AxLEN here, so the splitter's READY
         // flop needs no compare (axi_burst_equalizer NOM_IN; issue 17: the equalizer's nominal-length
         // flop -> the head's length compare -> READY's flop was the critical path at two seeds of three at
