@@ -39,7 +39,8 @@
 //             W_ROUTE_DEPTH (1..1023), M_ID_WIDTH (derived; do not override), PRIO_W (class bits, 1..4),
 //             REGISTER_READY (default 0; 1 adds skid buffers after the AR/AW muxes so m_axi_arready/awready
 //             reach nothing combinationally, one cycle more on AR/AW), RESP_REG (default 0; 1: the memory's
-//             R and B enter skid buffers and are routed from their registers, one cycle more on R/B),
+//             R and B enter skid buffers and are routed from their registers — each port's RVALID/BVALID
+//             a flop of its own, the port decoded as the response enters — one cycle more on R/B),
 //             HEADS_KNOWN (default 0; 1: the ports report s_axi_armore/awmore — another request behind the
 //             head, from a flop — and the AR/AW choice is made only of heads that are there when presented
 //             and only with room for them, so the memory's READY meets no port's VALID; see hc_addr_mux)
@@ -350,44 +351,79 @@ module axi_exbar #(
     // RESP_REG: the memory's R beat and B enter a skid buffer first (READY to the memory from a flop), and
     // are routed from its registers, so neither the memory's VALID nor a port's READY runs through the
     // routing combinationally (1 cycle each); otherwise they are routed as they come (0 cycles).
+    // The port a response goes to is decoded from its ID as it enters, one-hot (none for a port field
+    // >= S_COUNT): with RESP_REG a skid buffer of its own holds it beside the payload, zero while nothing
+    // is held, so each port's RVALID/BVALID is a flip-flop, which also masks that port's payload (issue 17:
+    // the registered port field -> the decode -> every port's RVALID and 70 payload masks -> a port's RLAST
+    // merge -> its response buffer was the critical path at one seed of three at 4 ports).
     localparam int RW = M_ID_WIDTH + DATA_WIDTH + 2 + 1;
     localparam int BW = M_ID_WIDTH + 2;
+    function automatic logic [S_COUNT-1:0] port_onehot(input logic [PORT_W-1:0] p);
+        port_onehot = '0;
+        if (32'(p) < S_COUNT) port_onehot[p] = 1'b1;
+    endfunction
     logic [M_ID_WIDTH-1:0] rr_id, rb_id;
     logic [DATA_WIDTH-1:0] rr_data;
     logic [1:0]            rr_resp, rb_resp;
     logic                  rr_last, rr_valid, rr_ready, rb_valid, rb_ready;
+    logic [S_COUNT-1:0]    rr_sel, rb_sel;       // the port a held response goes to (zero: none / dropped)
+    wire  [S_COUNT-1:0]    r_sel_in = port_onehot(m_axi_rid[ID_WIDTH +: PORT_W]);
+    wire  [S_COUNT-1:0]    b_sel_in = port_onehot(m_axi_bid[ID_WIDTH +: PORT_W]);
     if (RESP_REG) begin : g_resp_reg
+        logic r_sel_ready_unused, b_sel_ready_unused, r_sel_valid_unused, b_sel_valid_unused;
         hc_reg_slice #(.WIDTH(RW), .REGISTER_READY(1'b1)) u_r (
             .clk(aclk), .rst_n(aresetn),
             .in_data({m_axi_rid, m_axi_rdata, m_axi_rresp, m_axi_rlast}), .in_valid(m_axi_rvalid),
             .in_ready(m_axi_rready), .out_data({rr_id, rr_data, rr_resp, rr_last}), .out_valid(rr_valid),
             .out_ready(rr_ready)
         );
+        hc_reg_slice #(.WIDTH(S_COUNT), .REGISTER_READY(1'b1), .ZERO_IDLE(1'b1)) u_r_sel (   // (in step with u_r)
+            .clk(aclk), .rst_n(aresetn), .in_data(r_sel_in), .in_valid(m_axi_rvalid),
+            .in_ready(r_sel_ready_unused), .out_data(rr_sel), .out_valid(r_sel_valid_unused), .out_ready(rr_ready)
+        );
         hc_reg_slice #(.WIDTH(BW), .REGISTER_READY(1'b1)) u_b (
             .clk(aclk), .rst_n(aresetn),
             .in_data({m_axi_bid, m_axi_bresp}), .in_valid(m_axi_bvalid), .in_ready(m_axi_bready),
             .out_data({rb_id, rb_resp}), .out_valid(rb_valid), .out_ready(rb_ready)
         );
+        hc_reg_slice #(.WIDTH(S_COUNT), .REGISTER_READY(1'b1), .ZERO_IDLE(1'b1)) u_b_sel (
+            .clk(aclk), .rst_n(aresetn), .in_data(b_sel_in), .in_valid(m_axi_bvalid),
+            .in_ready(b_sel_ready_unused), .out_data(rb_sel), .out_valid(b_sel_valid_unused), .out_ready(rb_ready)
+        );
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused_sel = &{1'b0, r_sel_ready_unused, b_sel_ready_unused, r_sel_valid_unused, b_sel_valid_unused};
+        /* verilator lint_on UNUSEDSIGNAL */
+`ifdef FORMAL
+        // the selection slices move in step with the payload slices (and, hc_reg_slice ZERO_IDLE, select
+        // no port while nothing is held); that the selection is the held response's port is what the
+        // crossbar's simulations check (tests/axi_exbar: every beat at its own port)
+        always_comb if (aresetn) begin
+            assert (r_sel_ready_unused == m_axi_rready && r_sel_valid_unused == rr_valid);
+            assert (b_sel_ready_unused == m_axi_bready && b_sel_valid_unused == rb_valid);
+        end
+`endif
     end else begin : g_resp_direct
         assign {rr_id, rr_data, rr_resp, rr_last, rr_valid} = {m_axi_rid, m_axi_rdata, m_axi_rresp, m_axi_rlast, m_axi_rvalid};
         assign {rb_id, rb_resp, rb_valid} = {m_axi_bid, m_axi_bresp, m_axi_bvalid};
+        assign rr_sel = r_sel_in & {S_COUNT{m_axi_rvalid}};
+        assign rb_sel = b_sel_in & {S_COUNT{m_axi_bvalid}};
         assign m_axi_rready = rr_ready;
         assign m_axi_bready = rb_ready;
     end
 
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_routed = &{1'b0, rr_valid, rb_valid};   // (VALID reaches the ports through the selection)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign s_axi_rvalid = rr_sel;
+    assign s_axi_bvalid = rb_sel;
+    // READY from the held port field, a mux of the ports' READYs (not an AND-OR with the selection flops:
+    // synthesis then shared each term with the port's own handshake and built the READY inside the ports,
+    // 6 LUTs from a port's flops to the skid buffer's control at two seeds of three); a response for no
+    // port (port field >= S_COUNT) is taken and dropped
     wire [PORT_W-1:0] r_port = rr_id[ID_WIDTH +: PORT_W];
     wire [PORT_W-1:0] b_port = rb_id[ID_WIDTH +: PORT_W];
-    wire r_port_ok = (32'(r_port) < S_COUNT);
-    wire b_port_ok = (32'(b_port) < S_COUNT);
-
-    always_comb begin
-        s_axi_rvalid = '0;
-        s_axi_bvalid = '0;
-        if (r_port_ok) s_axi_rvalid[r_port] = rr_valid;
-        if (b_port_ok) s_axi_bvalid[b_port] = rb_valid;
-    end
-    assign rr_ready = r_port_ok ? s_axi_rready[r_port] : 1'b1;
-    assign rb_ready = b_port_ok ? s_axi_bready[b_port] : 1'b1;
+    assign rr_ready = (32'(r_port) < S_COUNT) ? s_axi_rready[r_port] : 1'b1;
+    assign rb_ready = (32'(b_port) < S_COUNT) ? s_axi_bready[b_port] : 1'b1;
 
     // a port's response payload is the memory's only in the cycles its own VALID is high, zero otherwise:
     // no port ever sees another port's read data or responses on its wires (issue 15)

@@ -30,7 +30,12 @@
 //   request's handshake here, no write beat passes in its AW's handshake cycle, and write data never
 //   runs ahead of its AW (else an AW owed for early data would leave the AW gate open one cycle longer
 //   while draining) — true behind hc_supervisor's request buffers, with its response buffers and the
-//   guard's W_LATE, where this module is used with W_GATE 0).
+//   guard's W_LATE, where this module is used with W_GATE 0), OWED_VALID (default 0; 1: ar_owed/aw_owed
+//   are this module's own s_axi_arvalid/awvalid — every request presented comes from a buffer in front
+//   whose input the decouple request closes, as hc_supervisor's request buffers — so a presented request
+//   is always owed and the address gates are left out: AR/AW VALID and READY pass straight through.
+//   Issue 17: the gate's five inputs sat between the guard's READY and the buffer's pop, two LUT levels
+//   of the critical path at two seeds of three at 4 ports).
 module hc_decoupler #(
     parameter int ADDR_WIDTH  = 32,
     parameter int DATA_WIDTH  = 64,
@@ -38,7 +43,8 @@ module hc_decoupler #(
     parameter int COUNT_WIDTH = 9,
     parameter bit ZERO_PAYLOAD = 1'b1,
     parameter bit W_GATE       = 1'b1,
-    parameter bit LATE_COUNT   = 1'b0
+    parameter bit LATE_COUNT   = 1'b0,
+    parameter bit OWED_VALID   = 1'b0
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -137,9 +143,9 @@ module hc_decoupler #(
     logic                   w_ahead;             // w_balance > 0, in a flop (the W gate starts at flops)
 
     wire block_new = cfg_decouple || isolated;   // no new address request enters
-    wire ar_open   = !block_new || ar_presented || ar_owed;
+    wire ar_open   = OWED_VALID || !block_new || ar_presented || ar_owed;
     wire aw_early  = w_balance < 0;              // an AW whose data already went downstream must follow
-    wire aw_open   = !block_new || aw_presented || aw_early || aw_owed;
+    wire aw_open   = OWED_VALID || !block_new || aw_presented || aw_early || aw_owed;
     wire w_open    = !W_GATE || !block_new || w_ahead;
     wire resp_open = !isolated;
 
@@ -231,6 +237,8 @@ module hc_decoupler #(
         if (r_last) assert (rd_out != '0 || ar_fire_q);
         if (b_fire) assert (wr_out != '0 || aw_fire_q);
     end
+    // OWED_VALID: the user's owed flags are the presented requests (so the gates it leaves out were open)
+    always_comb if (aresetn && OWED_VALID) assert (ar_owed == s_axi_arvalid && aw_owed == s_axi_awvalid);
     // without the W gate, the user guarantees what the gate would: a beat is taken only for an AW that
     // passed (write data never ahead of its AW), so the gate would have been open
     always_comb if (aresetn && !W_GATE && m_axi_wvalid && m_axi_wready) assert (w_ahead || aw_fire_q);

@@ -13,7 +13,8 @@
 //   a consumer that decides a cycle ahead (axi_exbar's registered choice) may take again at once.
 // room_next: in_ready of the next cycle if nothing is popped now — [1] if this cycle pushes, [0] if not —
 //   for a producer that decides a cycle ahead (axi_exbar's registered AW choice and its W route); a pop
-//   only adds room, so leaving it out is cautious.
+//   only adds room, so leaving it out is cautious. Both are flip-flops ([1] prepared for each push/pop
+//   outcome as in_ready is; issue 17: its compare on the count sat in the crossbar's AW choice loop).
 // OUT_REG 1: the head is a register in front of the RAM (DEPTH - 1 entries), so out_data comes from
 //   flip-flops rather than a LUT-RAM read: a request entering an empty buffer goes straight into it, the
 //   next one is loaded from the RAM as the head leaves. Same latency and throughput; + WIDTH flip-flops.
@@ -76,7 +77,8 @@ module hc_efifo #(
         wire pop  = !empty && out_ready;
         assign out_valid = !empty || (pass && take);
         assign out_data  = pass ? in_data : head;
-        assign room_next = {count < CW'(DEPTH - 1), in_ready};
+        logic room2;                                 // count < DEPTH - 1, a flop (room_next[1])
+        assign room_next = {room2, in_ready};
 
         hc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .CHECKED(1'b1), .HEAD_REG(HEAD_FLOPS > 0),
                   .HEAD_BITS(HEAD_FLOPS > 0 ? HEAD_FLOPS : WIDTH)) u_fifo (
@@ -88,15 +90,22 @@ module hc_efifo #(
             if (!rst_n) begin
                 in_ready <= 1'b0;
                 out_more <= 1'b0;
+                room2    <= 1'b1;                    // (empty: as the count gives it)
             end else begin
                 // the flags for each push/pop outcome are compared from the count in parallel; the late
                 // handshakes only select
                 case ({push, pop})
-                    2'b10:   begin in_ready <= count != CW'(DEPTH - 1); out_more <= count >= CW'(1); end
-                    2'b01:   begin in_ready <= 1'b1; out_more <= count >= CW'(3); end
+                    // (room2: count + 2 < DEPTH, count < DEPTH, count + 1 < DEPTH as equality compares —
+                    // the count moves by one, and an adder's carry chain here was the critical path)
+                    2'b10:   begin
+                        in_ready <= count != CW'(DEPTH - 1); out_more <= count >= CW'(1);
+                        room2 <= count != CW'(DEPTH - 2) && count != CW'(DEPTH - 1) && count != CW'(DEPTH);
+                    end
+                    2'b01:   begin in_ready <= 1'b1; out_more <= count >= CW'(3); room2 <= count != CW'(DEPTH); end
                     default: begin
                         in_ready <= count != CW'(DEPTH);       // (also the first cycle out of reset)
                         out_more <= count >= CW'(2);
+                        room2    <= count != CW'(DEPTH - 1) && count != CW'(DEPTH);
                     end
                 endcase
             end
@@ -110,6 +119,7 @@ module hc_efifo #(
         always_comb if (rst_n) begin
             if (!FALL_THROUGH) assert (out_valid == (count != '0));
             assert (out_more == (count >= CW'(2)));
+            assert (room2 == (32'(count) + 1 < DEPTH));
             if (in_ready) assert (count != CW'(DEPTH));   // (READY is low in the first cycle out of reset)
         end
 `endif
@@ -129,7 +139,8 @@ module hc_efifo #(
         wire ram_pop   = head_free && !empty;
         assign out_valid = head_valid;
         // (a push into an empty buffer goes to the head register; the RAM is empty whenever the head is)
-        assign room_next = {!head_valid || count < RCW'(RD - 1), in_ready};
+        logic room2;                                 // !head_valid || count < RD - 1, a flop (room_next[1])
+        assign room_next = {room2, in_ready};
 
         // (CHECKED: in_ready means room in the RAM, and the RAM is popped only when not empty)
         hc_fifo #(.WIDTH(WIDTH), .DEPTH(RD), .CHECKED(1'b1)) u_fifo (
@@ -145,26 +156,34 @@ module hc_efifo #(
         // the flags after this cycle for each outcome of the late handshakes (push, pop), every one from
         // flip-flops in parallel; push and pop only select (issue 17: the crossbar's W route pops on the
         // memory side's WLAST handshake, so a pop must not enter the count compares)
-        function automatic logic [2:0] flags_after(input logic p, input logic q);   // {head_valid, in_ready, out_more}
-            logic hf, dir, rpush, rpop;
+        // count != k, true for k < 0 (room2 as equality compares: the count moves by one, and an adder's
+        // carry chain in its compares was the critical path at one seed)
+        function automatic logic not_at(input int k);
+            return (k < 0) || count != RCW'(k);
+        endfunction
+        // {head_valid, in_ready, out_more, room2}
+        function automatic logic [3:0] flags_after(input logic p, input logic q);
+            logic hf, dir, rpush, rpop, hv;
             hf    = !head_valid || q;
             dir   = p && hf && empty;
             rpush = p && !dir;
             rpop  = hf && !empty;
+            hv    = dir || (head_valid && !q);
             unique case ({rpush, rpop})
-                2'b10:   return {1'b1, count != RCW'(RD - 1), 1'b1};
-                2'b01:   return {1'b1, 1'b1, 32'(count) >= 2};   // (not RCW'(2): 0 at DEPTH 2)
-                2'b11:   return {1'b1, count != RCW'(RD), 1'b1};
-                default: return {dir || (head_valid && !q), count != RCW'(RD),   // (in_ready: also the first
-                                 head_valid && !q && count != '0};               //  cycle out of reset)
+                2'b10:   return {1'b1, count != RCW'(RD - 1), 1'b1, not_at(RD - 2) && not_at(RD - 1) && not_at(RD)};
+                2'b01:   return {1'b1, 1'b1, 32'(count) >= 2, not_at(RD)};   // (not RCW'(2): 0 at DEPTH 2)
+                2'b11:   return {1'b1, count != RCW'(RD), 1'b1, not_at(RD - 1) && not_at(RD)};
+                default: return {hv, count != RCW'(RD),                             // (in_ready: also the first
+                                 head_valid && !q && count != '0,                   //  cycle out of reset)
+                                 !hv || (not_at(RD - 1) && not_at(RD))};
             endcase
         endfunction
-        logic [3:0][2:0] flags_tbl;
+        logic [3:0][3:0] flags_tbl;
         always_comb
             for (int k = 0; k < 4; k++) flags_tbl[k] = flags_after(k[1], k[0]);
         always_ff @(posedge clk) begin
-            if (!rst_n) {head_valid, in_ready, out_more} <= 3'b000;
-            else        {head_valid, in_ready, out_more} <= flags_tbl[{push, pop}];
+            if (!rst_n) {head_valid, in_ready, out_more, room2} <= 4'b0001;   // (room2: empty)
+            else        {head_valid, in_ready, out_more, room2} <= flags_tbl[{push, pop}];
         end
 
         /* verilator lint_off UNUSEDSIGNAL */
@@ -173,6 +192,7 @@ module hc_efifo #(
 `ifdef FORMAL
         always_comb if (rst_n) begin
             assert (out_more == (head_valid && count != '0));
+            assert (room2 == (!head_valid || 32'(count) + 1 < RD));
             if (count != '0) assert (head_valid);
             if (in_ready) assert (count != RCW'(RD));
         end

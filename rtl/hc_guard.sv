@@ -35,7 +35,8 @@
 // AW; STAGE_INPUT: two), so no beat is delayed.
 // Parameters: ADDR_WIDTH (13..64), DATA_WIDTH, ID_WIDTH, COUNT_WIDTH (bursts in flight per direction,
 //   default 9), PRECHECK (0: the guard checks each request itself, the window and check inputs s_axi_*check
-//   unused; 1: it takes the verdict {legal, in window} from s_axi_archeck/awcheck, computed by the request
+//   unused; 1: it takes the verdict {pass, legal, in window} from s_axi_archeck/awcheck (pass = legal and in
+//   window, stored as its own bit so READY's decision reads one flop), computed by the request
 //   buffer in front when it took the request — hc_supervisor's default, which keeps the check arithmetic
 //   off the path from the buffer to the splitter; cfg_win_* are then unused here), W_LATE (0: a forwarded
 //   AW opens the W gate from the next cycle; 1: from the cycle after, counted from its registered
@@ -68,7 +69,7 @@ module hc_guard #(
     input  logic [7:0]              s_axi_awlen,
     input  logic [2:0]              s_axi_awsize,
     input  logic [1:0]              s_axi_awburst,
-    input  logic [1:0]              s_axi_awcheck,       // PRECHECK: {legal, in window} of this request
+    input  logic [2:0]              s_axi_awcheck,       // PRECHECK: {pass, legal, in window} of this request
     input  logic                    s_axi_awvalid,
     output logic                    s_axi_awready,
     input  logic                    s_axi_wlast,
@@ -83,7 +84,7 @@ module hc_guard #(
     input  logic [7:0]              s_axi_arlen,
     input  logic [2:0]              s_axi_arsize,
     input  logic [1:0]              s_axi_arburst,
-    input  logic [1:0]              s_axi_archeck,       // PRECHECK: {legal, in window} of this request
+    input  logic [2:0]              s_axi_archeck,       // PRECHECK: {pass, legal, in window} of this request
     input  logic                    s_axi_arvalid,
     output logic                    s_axi_arready,
     output logic [ID_WIDTH-1:0]     s_axi_rid,
@@ -167,7 +168,7 @@ module hc_guard #(
                                                      // reaches it a cycle later, so its input waits for
                                                      // no R or AR handshake
 
-    wire                    ar_pass = ar_legal && ar_win;
+    wire                    ar_pass = PRECHECK ? s_axi_archeck[2] : ar_legal && ar_win;
 
     // a rejected request is taken without waiting for the equalizer when its verdict is a stored bit
     // (PRECHECK); checked here, only when the equalizer is ready (READY then needs no verdict)
@@ -231,7 +232,7 @@ module hc_guard #(
     logic [ID_WIDTH-1:0]    wr_err_id;
     logic [1:0]             wr_err_resp;
 
-    wire  aw_pass  = aw_legal && aw_win;
+    wire  aw_pass  = PRECHECK ? s_axi_awcheck[2] : aw_legal && aw_win;
     wire aw_fwd   = m_axi_awvalid && m_axi_awready;
     wire aw_rej   = s_axi_awvalid && !aw_pass && !wr_err && rej_ready_aw;
     wire w_drop   = !w_pass && wr_err_data;          // the next beat belongs to the rejected AW
@@ -348,11 +349,13 @@ module hc_guard #(
         // PRECHECK: the buffer in front gives the verdict of the request it presents (here: as the guard's
         // own check would, with the guard's window copy)
         if (PRECHECK && s_axi_arvalid)
-            assume (s_axi_archeck == {legal(s_axi_araddr[11:0], s_axi_arlen, s_axi_arsize, s_axi_arburst),
-                                      in_window(s_axi_araddr[ADDR_WIDTH-1:12])});
+            assume (s_axi_archeck[1:0] == {legal(s_axi_araddr[11:0], s_axi_arlen, s_axi_arsize, s_axi_arburst),
+                                           in_window(s_axi_araddr[ADDR_WIDTH-1:12])}
+                    && s_axi_archeck[2] == &s_axi_archeck[1:0]);
         if (PRECHECK && s_axi_awvalid)
-            assume (s_axi_awcheck == {legal(s_axi_awaddr[11:0], s_axi_awlen, s_axi_awsize, s_axi_awburst),
-                                      in_window(s_axi_awaddr[ADDR_WIDTH-1:12])});
+            assume (s_axi_awcheck[1:0] == {legal(s_axi_awaddr[11:0], s_axi_awlen, s_axi_awsize, s_axi_awburst),
+                                           in_window(s_axi_awaddr[ADDR_WIDTH-1:12])}
+                    && s_axi_awcheck[2] == &s_axi_awcheck[1:0]);
         // the interconnect answers only what was forwarded (B after the burst's data)
         if (m_axi_rvalid) assume (f_rd_fwd != '0);
         if (m_axi_bvalid) assume (f_wr_fwd > f_w_owed);

@@ -6,11 +6,15 @@
 // travels combinationally through the slice: this is what keeps long valid/ready chains (memory ->
 // crossbar -> equalizer -> accelerator) from limiting Fmax.
 // Parameters: WIDTH (payload bits, >= 1); REGISTER_READY (1: skid buffer as above; 0: a plain output
-//             register whose in_ready = !out_valid || out_ready is combinational — half the flops)
+//             register whose in_ready = !out_valid || out_ready is combinational — half the flops);
+//             ZERO_IDLE (default 0; 1, with REGISTER_READY: out_data is zero while out_valid is low —
+//             reset to zero, loaded with zero when nothing comes — for payload bits that act as qualified
+//             flags, as axi_exbar's one-hot R/B port selection)
 // Assumes:    AXI handshake rules on both sides (valid held until ready; data stable while valid).
 module hc_reg_slice #(
     parameter int WIDTH          = 8,
-    parameter bit REGISTER_READY = 1'b1
+    parameter bit REGISTER_READY = 1'b1,
+    parameter bit ZERO_IDLE      = 1'b0
 ) (
     input  logic             clk,
     input  logic             rst_n,
@@ -23,6 +27,7 @@ module hc_reg_slice #(
 );
     initial begin
         if (WIDTH < 1) $fatal(1, "hc_reg_slice: WIDTH must be >= 1 (got %0d)", WIDTH);
+        if (ZERO_IDLE && !REGISTER_READY) $fatal(1, "hc_reg_slice: ZERO_IDLE needs REGISTER_READY");
     end
 
     if (REGISTER_READY) begin : g_skid
@@ -49,8 +54,21 @@ module hc_reg_slice #(
 
         always_ff @(posedge clk) begin
             if (in_valid && in_ready && out_valid && !out_ready) skid_data <= in_data;
-            if (!(out_valid && !out_ready)) out_data <= skid_valid ? skid_data : in_data;
         end
+        if (ZERO_IDLE) begin : g_zero_idle
+            always_ff @(posedge clk) begin
+                if (!rst_n)                          out_data <= '0;
+                else if (!(out_valid && !out_ready)) out_data <= skid_valid ? skid_data :
+                                                                 in_valid ? in_data : '0;
+            end
+        end else begin : g_hold
+            always_ff @(posedge clk) begin
+                if (!(out_valid && !out_ready)) out_data <= skid_valid ? skid_data : in_data;
+            end
+        end
+`ifdef FORMAL
+        always_comb if (rst_n && ZERO_IDLE && !out_valid) assert (out_data == '0);
+`endif
     end else begin : g_plain
         assign in_ready = !out_valid || out_ready;
 

@@ -36,10 +36,10 @@
 // Contract towards the blocks: one request at a time, presented for one cycle, the next only after the
 //   previous one's answer; each block's offset held from its request until its answer. So a block's
 //   stall is never on when a request comes (the stall flags of the generated blocks cover a request while
-//   an external register answers and a write right after a read); the port blocks are generated with
-//   their stall mask and held read-back address left out (python/hyperconnect/regs.py). REQ still waits
-//   while a block stalls, but a port block would then take the held request again in every cycle: a
-//   stall there would be a broken contract, which a simulation reports.
+//   an external register answers and a write right after a read); the global and the port blocks are
+//   generated with their stall mask and held read-back address left out (python/hyperconnect/regs.py).
+//   REQ still waits while a block stalls, but the block would then take the held request again in every
+//   cycle: a stall there would be a broken contract, which a simulation reports.
 // Assumes: the blocks answer (ack) each request, at once, after a stall, or (an external register file)
 //   some cycles later; addresses are byte addresses of 32-bit registers (bits 1:0 are ignored).
 module hc_regs_axil #(
@@ -327,7 +327,7 @@ module hc_regs_axil #(
                     dec.at_glimit, dec.at_cfg, dec.at_limits};
     /* verilator lint_on UNUSEDSIGNAL */
 `ifndef SYNTHESIS
-    // the contract above: the port blocks no longer mask a request with their stall
+    // the contract above: the blocks no longer mask a request with their stall
     always_ff @(posedge clk)
         if (rst_n && state == REQ && stall)
             $error("hc_regs_axil: a block stalls the request it is presented (the contract in the header is broken)");

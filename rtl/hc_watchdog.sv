@@ -141,7 +141,11 @@ module hc_watchdog #(
     //      cycle (w_cut), so no beat after the wrong one is taken with strobes
     localparam int WW = DATA_WIDTH + DATA_WIDTH / 8 + 1;
     logic                   wlast_err;               // the last beat taken had a wrong WLAST
-    wire                    w_cut     = trip_q || wlast_err;
+    // w_cut = trip_q || wlast_err, as a flop of its own (loaded from their next values), so the beat's
+    // handshake into the W burst tracker's registered beat has one input less (issue 17: the tracker's
+    // state -> the handshake -> its beat flop, 4 LUTs with 6.7 ns of routing, was the critical path at one
+    // seed of three at 4 ports, 118.5 MHz)
+    logic                   w_cut;
     wire                    wlast_bad = s_axi_wvalid && !w_empty && (s_axi_wlast != w_end);
     wire                    wlast_hit = !w_cut && wlast_bad && w_fire;   // such a beat taken now
     wire [DATA_WIDTH/8-1:0] ws_strb   = (w_cut || wlast_bad) ? '0 : s_axi_wstrb;
@@ -201,11 +205,12 @@ module hc_watchdog #(
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
             trip_q <= 1'b0; waited <= '0; ar_wait <= 1'b0; aw_wait <= 1'b0; wlast_err <= 1'b0; let_go_q <= 1'b0;
-            timeout_q <= '0; stall_q <= '0;
+            timeout_q <= '0; stall_q <= '0; w_cut <= 1'b0;
         end else begin
             stall_q   <= trip_q ? 3'b000 : stall_in;
             timeout_q <= at_limit ? stall_q : 3'b000;
             wlast_err <= wlast_hit;
+            w_cut     <= trip_next || wlast_hit;
             let_go_q  <= trip_q && !fault_active && w_empty && !aw_fire && drained;
             ar_wait <= m_axi_arvalid && !m_axi_arready;
             aw_wait <= m_axi_awvalid && !m_axi_awready;
@@ -228,6 +233,7 @@ module hc_watchdog #(
     // modules behind, is proven in hc_supervisor's check.)
     logic f_past, f_live;
     hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past, .f_live);
+    always_comb if (aresetn) assert (w_cut == (trip_q || wlast_err));
     always_ff @(posedge aclk) if (f_live) begin
         if ($past(m_axi_rvalid && !m_axi_rready)) assume (m_axi_rvalid);
         if ($past(m_axi_bvalid && !m_axi_bready)) assume (m_axi_bvalid);

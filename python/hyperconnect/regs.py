@@ -63,22 +63,25 @@ def generate(force: bool = False) -> dict[str, Path]:
                       "--rt-read-response"]
             _peakrdl("regblock", str(RDL), "--top", "hyperconnect", "-o", str(out), "--module-name", "hc_regs",
                      "--package-name", "hc_regs_pkg", "--addr-width", str(ADDR_BITS), "--rt-read-fanin", *common)
+            _narrow_cpuif(files["sv"])
             _peakrdl("regblock", str(RDL), "--top", "hc_port", "-o", str(out), "--module-name", "hc_port_regs",
                      "--package-name", "hc_port_regs_pkg", *common)
-            _narrow_port_cpuif(files["port_sv"])
+            _narrow_cpuif(files["port_sv"])
             _peakrdl("c-header", str(RDL), "--top", "hyperconnect", "-o", str(files["header"]))
             _peakrdl("html", str(RDL), "--top", "hyperconnect", "-o", str(out / "html"))
     return files
 
 
-# The port block's CPU interface as hc_regs_axil drives it: one request at a time, the next only after the
+# The blocks' CPU interface as hc_regs_axil drives it: one request at a time, the next only after the
 # previous one's answer, and the address held (the block's own request copy) from the request until the
 # next one. So PeakRDL's stall (a request while an external register answers, a write in the cycle after a
 # read) is never on when a request comes, and the held read-back address equals the request's address. Both
-# stay out of the port block's read-back and decode: they were the first two LUT levels of its read-back
-# path, the path that limited Fmax at two of three seeds (issue 17). hc_regs_axil still waits on the
-# stall outputs and reports in simulation if one is ever on as it presents a request.
-_PORT_CPUIF_PATCHES = (
+# stay out of the blocks' read-back and decode: they were the first two LUT levels of the port block's
+# read-back path, the path that limited Fmax at two of three seeds (issue 17), and of the global block's
+# (the stall's flop -> the request mask -> the address mux -> the read-back compare -> its retiming flops,
+# 5 LUTs, at one seed of three at 4 ports, 112.7 MHz). hc_regs_axil still waits on the stall outputs and
+# reports in simulation if one is ever on as it presents a request.
+_CPUIF_PATCHES = (
     ("""    assign cpuif_req_masked = cpuif_req
                             & !(!cpuif_req_is_wr & cpuif_req_stall_rd)
                             & !(cpuif_req_is_wr & cpuif_req_stall_wr);""",
@@ -88,11 +91,11 @@ _PORT_CPUIF_PATCHES = (
 )
 
 
-def _narrow_port_cpuif(path: Path) -> None:
-    """Apply _PORT_CPUIF_PATCHES to the generated port block; each must match exactly once (a PeakRDL version
-    that generates other code fails here rather than producing a block with the old paths)."""
+def _narrow_cpuif(path: Path) -> None:
+    """Apply _CPUIF_PATCHES to a generated block; each must match exactly once (a PeakRDL version that
+    generates other code fails here rather than producing a block with the old paths)."""
     text = path.read_text()
-    for old, new in _PORT_CPUIF_PATCHES:
+    for old, new in _CPUIF_PATCHES:
         if text.count(old) != 1:
             raise RuntimeError(f"{path.name}: the generated code no longer has, once, the line(s) to replace:\n{old}")
         text = text.replace(old, new)

@@ -74,9 +74,7 @@ module hc_regs (
     end
     assign cpuif_req_stall_rd = external_pending;
     assign cpuif_req_stall_wr = cpuif_req_stall_sr[0] | external_pending;
-    assign cpuif_req_masked = cpuif_req
-                            & !(!cpuif_req_is_wr & cpuif_req_stall_rd)
-                            & !(cpuif_req_is_wr & cpuif_req_stall_wr);
+    assign cpuif_req_masked = cpuif_req;   // (hc_regs_axil: never while stalled; python/hyperconnect/regs.py)
 
     //--------------------------------------------------------------------------
     // Address Decode
@@ -440,7 +438,7 @@ module hc_regs (
             if(decoded_req) pending_rd_addr <= decoded_addr;
         end
     end
-    assign rd_mux_addr = decoded_req ? decoded_addr : pending_rd_addr;
+    assign rd_mux_addr = decoded_addr;     // (hc_regs_axil holds the address; python/hyperconnect/regs.py)
 
     logic readback_err;
     logic readback_done;
