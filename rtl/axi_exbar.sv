@@ -394,12 +394,21 @@ module axi_exbar #(
         wire unused_sel = &{1'b0, r_sel_ready_unused, b_sel_ready_unused, r_sel_valid_unused, b_sel_valid_unused};
         /* verilator lint_on UNUSEDSIGNAL */
 `ifdef FORMAL
-        // the selection slices move in step with the payload slices (and, hc_reg_slice ZERO_IDLE, select
-        // no port while nothing is held); that the selection is the held response's port is what the
-        // crossbar's simulations check (tests/axi_exbar: every beat at its own port)
+        // the selection slices move in step with the payload slices, and each selects the port of the
+        // response its payload slice holds — in the output register and in the skid entry (what makes
+        // the check inductive) — and no port while nothing is held (hc_reg_slice ZERO_IDLE)
+        localparam int RID_LO = DATA_WIDTH + 3, BID_LO = 2;   // (the ID's place in the slices' payloads)
         always_comb if (aresetn) begin
             assert (r_sel_ready_unused == m_axi_rready && r_sel_valid_unused == rr_valid);
             assert (b_sel_ready_unused == m_axi_bready && b_sel_valid_unused == rb_valid);
+            assert (rr_sel == (rr_valid ? port_onehot(rr_id[ID_WIDTH +: PORT_W]) : '0));
+            assert (rb_sel == (rb_valid ? port_onehot(rb_id[ID_WIDTH +: PORT_W]) : '0));
+            if (u_r.g_skid.skid_valid)
+                assert (u_r_sel.g_skid.skid_data
+                        == port_onehot(u_r.g_skid.skid_data[RID_LO + ID_WIDTH +: PORT_W]));
+            if (u_b.g_skid.skid_valid)
+                assert (u_b_sel.g_skid.skid_data
+                        == port_onehot(u_b.g_skid.skid_data[BID_LO + ID_WIDTH +: PORT_W]));
         end
 `endif
     end else begin : g_resp_direct

@@ -14,7 +14,7 @@
 // Owed requests: ar_owed / aw_owed tell it that requests the port accepted before the decouple request
 // still wait in a buffer in front (hc_supervisor's request buffers, whose input closes on the request):
 // they pass while draining, and the port is not decoupled before they have. Tie them low when nothing
-// buffers in front.
+// buffers in front; with OWED_VALID (below) they must be this module's own s_axi_arvalid/awvalid.
 // Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH, COUNT_WIDTH (outstanding counters, default 9 bits),
 //   ZERO_PAYLOAD (default 1: the master-side payload is zero while decoupled; 0 passes it unchanged —
 //   inside hc_supervisor, where only the VALIDs it gates reach anything and the mux would sit on the

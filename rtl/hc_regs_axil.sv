@@ -36,7 +36,7 @@
 // Contract towards the blocks: one request at a time, presented for one cycle, the next only after the
 //   previous one's answer; each block's offset held from its request until its answer. So a block's
 //   stall is never on when a request comes (the stall flags of the generated blocks cover a request while
-//   an external register answers and a write right after a read); the global and the port blocks are
+//   an external register answers and a write in the cycles right after a read); the global and the port blocks are
 //   generated with their stall mask and held read-back address left out (python/hyperconnect/regs.py).
 //   REQ still waits while a block stalls, but the block would then take the held request again in every
 //   cycle: a stall there would be a broken contract, which a simulation reports.

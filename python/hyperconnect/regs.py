@@ -74,13 +74,14 @@ def generate(force: bool = False) -> dict[str, Path]:
 
 # The blocks' CPU interface as hc_regs_axil drives it: one request at a time, the next only after the
 # previous one's answer, and the address held (the block's own request copy) from the request until the
-# next one. So PeakRDL's stall (a request while an external register answers, a write in the cycle after a
-# read) is never on when a request comes, and the held read-back address equals the request's address. Both
-# stay out of the blocks' read-back and decode: they were the first two LUT levels of the port block's
-# read-back path, the path that limited Fmax at two of three seeds (issue 17), and of the global block's
-# (the stall's flop -> the request mask -> the address mux -> the read-back compare -> its retiming flops,
-# 5 LUTs, at one seed of three at 4 ports, 112.7 MHz). hc_regs_axil still waits on the stall outputs and
-# reports in simulation if one is ever on as it presents a request.
+# next one. So PeakRDL's stall (a request while an external register answers, a write in the cycles right
+# after a read, while its read-back is under way) is never on when a request comes, and the held read-back
+# address equals the request's address. Both stay out of the blocks' read-back and decode: they were the
+# first two LUT levels of the port block's read-back path, the path that limited Fmax at two of three seeds
+# (issue 17), and of the global block's (the stall's flop -> the request mask -> the address mux -> the
+# read-back compare -> its retiming flops, 5 LUTs, at one seed of three at 4 ports, 112.7 MHz).
+# hc_regs_axil still waits on the stall outputs and reports in simulation if one is ever on as it presents
+# a request.
 _CPUIF_PATCHES = (
     ("""    assign cpuif_req_masked = cpuif_req
                             & !(!cpuif_req_is_wr & cpuif_req_stall_rd)

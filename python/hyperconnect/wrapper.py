@@ -81,12 +81,13 @@ def generate(module: str, s_count: int, params: dict[str, int], extra_ports: lis
 
 
 def write_exbar_wrapper(path: Path, s_count: int, addr_width: int = 32, data_width: int = 64,
-                        id_width: int = 4, register_ready: int = 0) -> Path:
+                        id_width: int = 4, register_ready: int = 0, resp_reg: int = 0) -> Path:
     """Write axi_exbar_wrap for S_COUNT ports to `path` and return it."""
     pw = max(1, (s_count - 1).bit_length())
     text = generate("axi_exbar", s_count, {"S_COUNT": s_count, "ADDR_WIDTH": addr_width,
                                            "DATA_WIDTH": data_width, "ID_WIDTH": id_width,
-                                           "REGISTER_READY": register_ready, "M_ID_WIDTH": id_width + pw},
+                                           "REGISTER_READY": register_ready, "RESP_REG": resp_reg,
+                                           "M_ID_WIDTH": id_width + pw},
                     extra_ports=[f"    input  logic [{2 * s_count}-1:0] cfg_prio",
                                  "    input  logic [8:0] cfg_global_limit"])
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -287,18 +287,21 @@ async def test_random(dut):
 
 # ----------------------------------------------------------------------------------------------- pytest
 
-CONFIGS = [(3, 0, 0, None), (3, 1, 0, None), (3, 1, 1, None), (1, 0, 0, "test_random"), (16, 1, 0, "test_random")]
+# (s_count, stress, register_ready, resp_reg, testcase); RESP_REG 1 (axi_hyperconnect's setting): the R/B
+# skid buffers with each port's VALID from its own selection flop
+CONFIGS = [(3, 0, 0, 0, None), (3, 1, 0, 0, None), (3, 1, 1, 0, None), (3, 1, 0, 1, None),
+           (1, 0, 0, 0, "test_random"), (16, 1, 0, 0, "test_random")]
 
 
-@pytest.mark.parametrize("s_count,stress,register_ready,testcase", CONFIGS,
+@pytest.mark.parametrize("s_count,stress,register_ready,resp_reg,testcase", CONFIGS,
                          ids=["S3-clean", "S3-idle+backpressure", "S3-registered-ready-idle+backpressure",
-                              "S1-random", "S16-idle+backpressure-random"])
-def test_axi_exbar(s_count: int, stress: int, register_ready: int, testcase: str | None) -> None:
+                              "S3-resp-reg-idle+backpressure", "S1-random", "S16-idle+backpressure-random"])
+def test_axi_exbar(s_count: int, stress: int, register_ready: int, resp_reg: int, testcase: str | None) -> None:
     from hyperconnect import paths, wrapper
     from lib.runner import run_cocotb
-    gen = paths.BUILD / "tests" / f"gen_exbar_{s_count}_rr{register_ready}"
+    gen = paths.BUILD / "tests" / f"gen_exbar_{s_count}_rr{register_ready}_resp{resp_reg}"
     wrap = wrapper.write_exbar_wrapper(gen / "axi_exbar_wrap.sv", s_count, id_width=ID_WIDTH,
-                                       register_ready=register_ready)
+                                       register_ready=register_ready, resp_reg=resp_reg)
     run_cocotb("axi_exbar_wrap", "test_axi_exbar", paths.ROOT / "tests" / "axi_exbar",
-               paths.rtl_sources() + [wrap], build_name=f"axi_exbar_{s_count}_rr{register_ready}",
+               paths.rtl_sources() + [wrap], build_name=f"axi_exbar_{s_count}_rr{register_ready}_resp{resp_reg}",
                testcase=testcase, env={"HC_STRESS": str(stress)})

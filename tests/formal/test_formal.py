@@ -101,6 +101,10 @@ MUTANTS = {
     ("axi_exbar", "axi_exbar.sv", "room_threshold_off_by_one"): (
         "r[3] = (g == '0) ? 17'h0FFFD : (g == 9'd1) ? '0 : 17'(g) - 17'd2;",
         "r[3] = (g == '0) ? 17'h0FFFD : (g == 9'd1) ? '0 : 17'(g) - 17'd1;"),
+    # issue 17: the R selection flops (RESP_REG) decoded from the wrong bits — a beat at another port
+    ("axi_exbar", "axi_exbar.sv", "r_selects_wrong_port"): (
+        "r_sel_in = port_onehot(m_axi_rid[ID_WIDTH +: PORT_W]);",
+        "r_sel_in = port_onehot(~m_axi_rid[ID_WIDTH +: PORT_W]);", "known"),
     ("axi_burst_equalizer", "axi_burst_equalizer.sv", "rlast_every_sub_burst"): (   # R merge forgotten
         "assign s_axi_rlast  = m_axi_rlast && (rt_empty || rt_head_last);",
         "assign s_axi_rlast  = m_axi_rlast;"),
