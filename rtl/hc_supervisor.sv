@@ -359,15 +359,16 @@ module hc_supervisor #(
         // ({pass, legal, in window}: "pass" is the AND of the two, kept as its own bit, so the guard's READY
         // towards the buffer reads one flop — issue 17: the head's two verdict bits and the guard's and the
         // decoupler's gates ran into the buffer's pop and head load, 6 LUTs, the critical path at two seeds)
-        wire [1:0] ar_lw = {hc_axi_pkg::burst_legal(s_axi_araddr[11:0], s_axi_arlen, s_axi_arsize, s_axi_arburst,
-                                                    MAX_SIZE_BITS),
-                            hc_axi_pkg::page_in_window(53'(s_axi_araddr[ADDR_WIDTH-1:12]), win_en_q,
-                                                       53'(win_lo_q), 53'(win_hi_q))};
-        wire [1:0] aw_lw = {hc_axi_pkg::burst_legal(s_axi_awaddr[11:0], s_axi_awlen, s_axi_awsize, s_axi_awburst,
-                                                    MAX_SIZE_BITS),
-                            hc_axi_pkg::page_in_window(53'(s_axi_awaddr[ADDR_WIDTH-1:12]), win_en_q,
-                                                       53'(win_lo_q), 53'(win_hi_q))};
-        wire [2:0] ar_check = {&ar_lw, ar_lw}, aw_check = {&aw_lw, aw_lw};
+        function automatic logic [2:0] verdict(input logic [ADDR_WIDTH-1:0] addr, input logic [7:0] len,
+                                               input logic [2:0] size, input logic [1:0] burst,
+                                               input logic en, input logic [PW-1:0] lo, input logic [PW:0] hi);
+            logic legal, win;
+            legal = hc_axi_pkg::burst_legal(addr[11:0], len, size, burst, MAX_SIZE_BITS);
+            win   = hc_axi_pkg::page_in_window(53'(addr[ADDR_WIDTH-1:12]), en, 53'(lo), 53'(hi));
+            return {legal && win, legal, win};
+        endfunction
+        wire [2:0] ar_check = verdict(s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, win_en_q, win_lo_q, win_hi_q);
+        wire [2:0] aw_check = verdict(s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, win_en_q, win_lo_q, win_hi_q);
         assign w_arready = ar_in_ready && !closed && ar_room;
         assign w_awready = aw_in_ready && !closed;
         // (the watchdog leaves its own trip gate out of AR/AW here, REQ_GATED: w_arvalid is the
