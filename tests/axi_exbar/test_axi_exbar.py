@@ -288,14 +288,15 @@ async def test_random(dut):
 # ----------------------------------------------------------------------------------------------- pytest
 
 # (s_count, stress, register_ready, resp_reg, testcase); RESP_REG 1 (axi_hyperconnect's setting): the R/B
-# skid buffers with each port's VALID from its own selection flop
-CONFIGS = [(3, 0, 0, 0, None), (3, 1, 0, 0, None), (3, 1, 1, 0, None), (3, 1, 0, 1, None),
+# skid buffers with each port's VALID from its own selection flop. REGISTER_READY (the AR/AW side) and
+# RESP_REG (the R/B side) touch disjoint logic, so one configuration runs both (CI time)
+CONFIGS = [(3, 0, 0, 0, None), (3, 1, 0, 0, None), (3, 1, 1, 1, None),
            (1, 0, 0, 0, "test_random"), (16, 1, 0, 0, "test_random")]
 
 
 @pytest.mark.parametrize("s_count,stress,register_ready,resp_reg,testcase", CONFIGS,
-                         ids=["S3-clean", "S3-idle+backpressure", "S3-registered-ready-idle+backpressure",
-                              "S3-resp-reg-idle+backpressure", "S1-random", "S16-idle+backpressure-random"])
+                         ids=["S3-clean", "S3-idle+backpressure", "S3-registered-ready+resp-reg-idle+backpressure",
+                              "S1-random", "S16-idle+backpressure-random"])
 def test_axi_exbar(s_count: int, stress: int, register_ready: int, resp_reg: int, testcase: str | None) -> None:
     from hyperconnect import paths, wrapper
     from lib.runner import run_cocotb
