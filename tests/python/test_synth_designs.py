@@ -152,3 +152,62 @@ def test_cost_from_the_last_run(monkeypatch: pytest.MonkeyPatch, tmp_path) -> No
     assert synth._cost("axi_hyperconnect (4 ports)", d4, {}) > synth._cost("hc_guard", synth.DESIGNS["hc_guard"], {})
     (tmp_path / "synth" / "report.json").write_text(json.dumps({"designs": {"axi_hyperconnect (4 ports)": {"seconds": 12.5}}}))
     assert synth._cost("axi_hyperconnect (4 ports)", d4, synth._last_seconds()) == 12.5
+
+
+STAT = """
+=== axi_hyperconnect ===
+
+        +----------Local Count, excluding submodules.
+        |
+       96 ports
+       20   FDRE
+       30   LUT6
+
+=== hc_guard$axi_hyperconnect.g_port[0].u_supervisor.u_guard ===
+
+       56   FDRE
+      100   LUT4
+       51   LUT6
+
+=== hc_guard$axi_hyperconnect.g_port[1].u_supervisor.u_guard ===
+
+       56   FDRE
+      151   LUT5
+
+=== hc_fifo$axi_hyperconnect.g_port[0].u_supervisor.u_r_fifo ===
+
+       11   FDRE
+       11   LUT3
+       12   RAM32M
+
+=== axi_exbar$axi_hyperconnect.u_exbar ===
+
+      107   FDRE
+      664   LUT6
+
+=== design hierarchy ===
+
+     1000   LUT6
+"""
+
+
+def test_modules_split_one_port_from_the_shared_part() -> None:
+    cells = synth.module_cells(STAT)
+    assert cells["hc_guard$axi_hyperconnect.g_port[0].u_supervisor.u_guard"] == {"lut": 151, "ff": 56, "lutram": 0}
+    assert cells["hc_fifo$axi_hyperconnect.g_port[0].u_supervisor.u_r_fifo"]["lutram"] == 48
+    assert "design" not in " ".join(cells)                  # the hierarchy summary is no module
+    r = synth.split_modules(cells, 2)
+    assert list(r["port"]) == ["u_supervisor.u_guard", "u_supervisor.u_r_fifo"]   # largest first
+    assert list(r["shared"]) == ["u_exbar", "axi_hyperconnect"]
+    assert r["per_port"] == {"lut": 162, "ff": 67, "lutram": 48}
+    assert r["shared_sum"] == {"lut": 694, "ff": 127, "lutram": 0}
+    assert r["total"] == {"lut": 162 + 151 + 694, "ff": 67 + 56 + 127, "lutram": 48}
+    text = synth.render_modules(r)
+    assert "u_supervisor.u_guard" in text and "in all" in text
+
+
+def test_cli_modules_needs_ports() -> None:
+    args = cli.build_parser().parse_args(["synth", "--ports", "4", "--modules"])
+    assert args.modules and args.ports == [4]
+    with pytest.raises(SystemExit, match="--ports"):
+        args.func(cli.build_parser().parse_args(["synth", "--modules"]))
