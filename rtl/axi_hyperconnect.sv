@@ -52,9 +52,9 @@
 //   S_COUNT times). An address of a port this instance does not have is answered SLVERR. Out-of-range
 //   writes (nominal length 0 or > 256, outstanding limit 0 or > TRACK_DEPTH, period 0, G 0, or a write
 //   of part of such a field) leave the field unchanged and set a sticky error flag; the write's other
-//   fields apply. AXI4-Lite: BVALID 3 cycles after the later of the AW/W handshakes (1 for a write
-//   answered SLVERR without reaching a block: absent port, a port's counters), RVALID 4 after the AR
-//   handshake (5 for the global registers and MAX_RD_LATENCY, 9 for the counters in hc_counter_bank, 10
+//   fields apply. AXI4-Lite: BVALID 4 cycles after the later of the AW/W handshakes (3 for the global
+//   registers, 1 for a write answered SLVERR without reaching a block: absent port, a port's counters),
+//   RVALID 5 after the AR handshake (6 for MAX_RD_LATENCY, 10 for the counters in hc_counter_bank, 11
 //   for a BYTES_HI word), READY from flops (hc_regs_axil).
 // irq: level, OR over ports of (IRQ_STATUS & IRQ_EN); events: port decoupled, configuration write
 //   rejected, budget spent before the period ended, accelerator fault (FAULT: window, protocol, watchdog).
@@ -266,9 +266,12 @@ module axi_hyperconnect #(
     endfunction
 
     // ------------------------------------------------------------------ central period unit
-    logic        recharge;
+    // (every port keeps its own copy of the recharge pulse, loaded from recharge_next: the same cycle,
+    // and the central flop's fanout across the die is not in front of the ports' reservation logic)
+    logic        recharge_unused, recharge_next;
     logic [32:0] now;              // one cycle count for every port's latency stamps
-    hc_period u_period (.clk(aclk), .rst_n(aresetn), .cfg_period(period), .recharge, .now);
+    hc_period u_period (.clk(aclk), .rst_n(aresetn), .cfg_period(period), .recharge(recharge_unused),
+                        .recharge_next, .now);
 
     // ------------------------------------------------------------------ supervisors
     logic [S_COUNT*ID_WIDTH-1:0] x_awid;
@@ -438,6 +441,14 @@ module axi_hyperconnect #(
                                         r_out.IRQ_STATUS.error.value, r_out.IRQ_STATUS.decoupled.value} &
                                        {r_out.IRQ_EN.fault.value, r_out.IRQ_EN.budget_spent.value,
                                         r_out.IRQ_EN.error.value, r_out.IRQ_EN.decoupled.value};
+
+        // the port's copy of the period's recharge pulse ((* keep *): synthesis would merge the ports'
+        // copies back into one)
+        logic recharge;
+        (* keep *) always_ff @(posedge aclk) begin
+            if (!aresetn) recharge <= 1'b0;
+            else          recharge <= recharge_next;
+        end
 
         hc_supervisor #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
                         .TRACK_DEPTH(TRACK_DEPTH), .REQ_DEPTH(REQ_DEPTH), .RESP_DEPTH(RESP_DEPTH),

@@ -188,7 +188,7 @@ module hc_addr_mux #(
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             gvalid_q <= 1'b0; presented_q <= 1'b0; gidx_q <= '0; gsel_q <= '0; gcls_q <= '0; ptr <= '0;
-            cls_in_q <= '0; cls_q <= '0; cls_in_ok_q <= 1'b0; cls_ok_q <= 1'b0; prec_r <= pack(precedence('0, '0));
+            prec_r <= pack(precedence('0, '0));
         end else begin
             presented_q <= hold;
             if (!hold) begin
@@ -196,11 +196,20 @@ module hc_addr_mux #(
                 gsel_q <= win; gidx_q <= encode(win); gcls_q <= win_cls;
             end
             ptr      <= take ? ptr_taken : ptr;
+            prec_r   <= take ? prec_take : prec_keep;
+        end
+    end
+    // the arbiter's own copies of the classes ((* keep *): axi_exbar's AR and AW muxes sample the same
+    // in_prio, and synthesis merged their copies into one, placed between the two arbiters — issue 17: the
+    // AW mux's class copy -> the AR mux's choice was the critical path at one seed at 4 ports, 124.0 MHz)
+    (* keep *) always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            cls_in_q <= '0; cls_q <= '0; cls_in_ok_q <= 1'b0; cls_ok_q <= 1'b0;
+        end else begin
             cls_in_q <= in_prio;
             cls_q    <= cls_in_q;
             cls_in_ok_q <= 1'b1;
             cls_ok_q <= cls_in_ok_q;
-            prec_r   <= take ? prec_take : prec_keep;
         end
     end
 

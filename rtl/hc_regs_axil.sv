@@ -16,14 +16,16 @@
 // glimit_err, nominal_err[i], limit_err[i]) sets the flag. A write whose strobes cover part of a ranged
 // field is rejected for that field. While `locked`, nothing is checked (the blocks ignore the write).
 //
-// Latency (cycles): write — BVALID 3 after the later of the AW and W handshakes (1 for a write answered
-//   here: absent port, a port's counters); read — RVALID 4 after the AR handshake to a port block (1 to
-//   register the decoded request, 1 for the block's answer: the blocks register their read-back, PeakRDL
+// Latency (cycles): write — BVALID 3 after the later of the AW and W handshakes to the global block, 4 to
+//   a port block (1 for a write answered here: absent port, a port's counters); read — RVALID 5 after the
+//   AR handshake to a port block (1 to register the decoded request and the block's offset, 1 before the
+//   block's request (PREP: the block registers its read-back's address compares from the held offset,
+//   python/hyperconnect/regs.py), 1 for the block's answer: the blocks register their read-back, PeakRDL
 //   --rt-read-response; 1 to register every block's answer here, 1 to select it), 5 to the global block
-//   (it also cuts its read-back mux in two, --rt-read-fanin), 9 to a port's byte, transaction and stall
-//   counters (an external register file: hc_counter_bank answers 5 cycles after the block's request),
-//   10 to a BYTES_HI counter (the bank: 6), 5 to MAX_RD_LATENCY (the same file's eighth word,
-//   axi_hyperconnect answers it 1 cycle after the request). A block's answer (ack, error, read data) is registered here
+//   (no PREP; it cuts its read-back mux in two instead, --rt-read-fanin), 10 to a port's byte,
+//   transaction and stall counters (an external register file: hc_counter_bank answers 5 cycles after the
+//   block's request), 11 to a BYTES_HI counter (the bank: 6), 6 to MAX_RD_LATENCY (the same file's eighth
+//   word, axi_hyperconnect answers it 1 cycle after the request). A block's answer (ack, error, read data) is registered here
 //   before the selection across blocks, so no path runs from a block's address decode into the response
 //   or the state. AWREADY/WREADY/ARREADY rise the cycle after the request starts, so a new request can be
 //   waiting while one is answered. Reads and writes alternate when both wait.
@@ -34,7 +36,8 @@
 //   starts by selecting prepared flags (issue 17: no decode between the state and the block requests).
 // Parameters: N_PORTS (1..16 port blocks), TRACK_DEPTH (upper bound of the outstanding limits, 1..255).
 // Contract towards the blocks: one request at a time, presented for one cycle, the next only after the
-//   previous one's answer; each block's offset held from its request until its answer. So a block's
+//   previous one's answer; each block's offset held from its request until its answer, and a port
+//   block's from the cycle before its request. So a block's
 //   stall is never on when a request comes (the stall flags of the generated blocks cover a request while
 //   an external register answers and a write in the cycles right after a read); the global and the port blocks are
 //   generated with their stall mask and held read-back address left out (python/hyperconnect/regs.py).
@@ -152,7 +155,7 @@ module hc_regs_axil #(
     bad_t        w_bad;
     logic [31:0] w_data, w_bits;                    // the write data and its strobes as bit enables
     logic        awready_q, wready_q, arready_q;
-    typedef enum logic [1:0] {IDLE, REQ, WAIT, RESP} state_e;
+    typedef enum logic [2:0] {IDLE, PREP, REQ, WAIT, RESP} state_e;
     state_e state;
     logic   prefer_rd;                              // the other kind goes first next time both wait
     wire start_wr = (state == IDLE) && aw_full && w_full && (!ar_full || !prefer_rd);
@@ -260,14 +263,19 @@ module hc_regs_axil #(
                     is_g_q    <= dec.is_global;
                     port_sel  <= dec.port_onehot;
                     g_req     <= dec.is_global;
-                    p_req     <= to_block ? dec.port_onehot : '0;
+                    // a port block's request waits a cycle behind its offset (PREP): the block compares
+                    // the held offset for its read-back in a register (python/hyperconnect/regs.py)
                     if (to_block) begin
-                        state <= REQ;
+                        state <= dec.is_global ? REQ : PREP;
                     end else begin                      // no block there (or a counter write): SLVERR, nothing touched
                         state    <= RESP;
                         bvalid_q <= start_wr;
                         rvalid_q <= start_rd;
                     end
+                end
+                PREP: begin                             // the port block's offset has been held a cycle
+                    p_req <= port_sel;
+                    state <= REQ;
                 end
                 REQ: if (!stall) begin                  // the request is taken: its answer comes registered
                     g_req <= 1'b0;

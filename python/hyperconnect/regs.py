@@ -14,6 +14,7 @@ read-back) is hand-written RTL: rtl/hc_regs_axil.sv. Every S_COUNT uses the same
 from __future__ import annotations
 
 import fcntl
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -67,6 +68,7 @@ def generate(force: bool = False) -> dict[str, Path]:
             _peakrdl("regblock", str(RDL), "--top", "hc_port", "-o", str(out), "--module-name", "hc_port_regs",
                      "--package-name", "hc_port_regs_pkg", *common)
             _narrow_cpuif(files["port_sv"])
+            _or_readback(files["port_sv"])
             _peakrdl("c-header", str(RDL), "--top", "hyperconnect", "-o", str(files["header"]))
             _peakrdl("html", str(RDL), "--top", "hyperconnect", "-o", str(out / "html"))
     return files
@@ -90,6 +92,48 @@ _CPUIF_PATCHES = (
     ("""    assign rd_mux_addr = decoded_req ? decoded_addr : pending_rd_addr;""",
      """    assign rd_mux_addr = decoded_addr;     // (hc_regs_axil holds the address; python/hyperconnect/regs.py)"""),
 )
+
+
+# The port block's read-back as an OR of registered selects. PeakRDL writes it as one `if (address ==
+# offset) readback_data_var[bits] = field;` after another: synthesis builds a chain of 2:1 muxes per bit,
+# one per register that drives the bit (the addresses are exclusive, which it cannot see), behind the
+# address compares. Here each `if` condition on the held address (rd_mux_addr) is registered in a flop of
+# its own (rd_sel_q, one per condition, in the conditions' order), and the assignments become ORs (`|=`),
+# so each bit is an OR of (select AND field) terms, which abc balances into a tree. The value is the same:
+# at most one condition holds and the variable starts at 0; the selects are a cycle behind the address,
+# so hc_regs_axil presents a port block's request a cycle after its offset (PREP) and holds the offset
+# until the next request. Issue 17: the held address -> the compares -> the read-back chain ->
+# cpuif_rd_data was 7 LUT levels, the deepest logic of the design at 4 ports and the critical path at one
+# seed (118.6 MHz); as ORs alone, 6 levels, still critical at two seeds of three (115.2, 122.2 MHz).
+_READBACK_LINE = re.compile(r"^(\s+readback_data_var(?:\[\d+(?::\d+)?\])?) = (?!'0;)(.+;)$", re.M)
+_READBACK_IF = re.compile(r"^(\s+)if\((.*\brd_mux_addr\b.*)\) begin$", re.M)
+_READBACK_ANCHOR = "    assign rd_mux_addr = decoded_addr;"
+
+
+def _or_readback(path: Path) -> None:
+    """Rewrite the port block's read-back (above): its assignments as ORs, its address conditions as
+    registered selects. Each must be found (at least one assignment and one condition, the anchor once),
+    or the build fails rather than produce a block with the old path."""
+    text, n = _READBACK_LINE.subn(r"\1 |= \2", path.read_text())
+    conds: list[str] = []
+
+    def select(m: re.Match[str]) -> str:
+        conds.append(m.group(2))
+        return f"{m.group(1)}if(rd_sel_q[{len(conds) - 1}]) begin"
+    text = _READBACK_IF.sub(select, text)
+    if n == 0 or not conds or text.count(_READBACK_ANCHOR) != 1:
+        raise RuntimeError(f"{path.name}: the read-back is not as expected (assignments {n}, conditions "
+                           f"{len(conds)}, anchor {text.count(_READBACK_ANCHOR)})")
+    line = text.index("\n", text.index(_READBACK_ANCHOR)) + 1
+    regs = ("    // the read-back's address conditions, registered (python/hyperconnect/regs.py; hc_regs_axil\n"
+            "    // presents the request a cycle after the offset and holds the offset until the next one)\n"
+            f"    logic [{len(conds) - 1}:0] rd_sel_q;\n"
+            "    always_ff @(posedge clk) begin\n"
+            "        if(~rst_n) rd_sel_q <= '0;\n"
+            "        else begin\n"
+            + "".join(f"            rd_sel_q[{k}] <= {c};\n" for k, c in enumerate(conds))
+            + "        end\n    end\n")
+    path.write_text(text[:line] + regs + text[line:])
 
 
 def _narrow_cpuif(path: Path) -> None:

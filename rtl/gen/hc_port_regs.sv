@@ -1276,6 +1276,30 @@ module hc_port_regs (
         end
     end
     assign rd_mux_addr = decoded_addr;     // (hc_regs_axil holds the address; python/hyperconnect/regs.py)
+    // the read-back's address conditions, registered (python/hyperconnect/regs.py; hc_regs_axil
+    // presents the request a cycle after the offset and holds the offset until the next one)
+    logic [15:0] rd_sel_q;
+    always_ff @(posedge clk) begin
+        if(~rst_n) rd_sel_q <= '0;
+        else begin
+            rd_sel_q[0] <= rd_mux_addr == 7'h0;
+            rd_sel_q[1] <= rd_mux_addr == 7'h4;
+            rd_sel_q[2] <= rd_mux_addr == 7'h8;
+            rd_sel_q[3] <= rd_mux_addr == 7'hc;
+            rd_sel_q[4] <= rd_mux_addr == 7'h10;
+            rd_sel_q[5] <= rd_mux_addr == 7'h14;
+            rd_sel_q[6] <= rd_mux_addr == 7'h18;
+            rd_sel_q[7] <= rd_mux_addr == 7'h1c;
+            rd_sel_q[8] <= (rd_mux_addr >= 7'h20) && (rd_mux_addr <= 7'h20 + 7'h1f);
+            rd_sel_q[9] <= rd_mux_addr == 7'h40;
+            rd_sel_q[10] <= rd_mux_addr == 7'h44;
+            rd_sel_q[11] <= rd_mux_addr == 7'h48;
+            rd_sel_q[12] <= rd_mux_addr == 7'h4c;
+            rd_sel_q[13] <= rd_mux_addr == 7'h50;
+            rd_sel_q[14] <= rd_mux_addr == 7'h54;
+            rd_sel_q[15] <= rd_mux_addr == 7'h7c;
+        end
+    end
 
     logic readback_err;
     logic readback_done;
@@ -1283,77 +1307,77 @@ module hc_port_regs (
     always_comb begin
         automatic logic [31:0] readback_data_var;
         readback_data_var = '0;
-        if(rd_mux_addr == 7'h0) begin
-            readback_data_var[8:0] = field_storage.CFG.nominal_len.value;
-            readback_data_var[13:12] = field_storage.CFG.prio.value;
-            readback_data_var[16] = field_storage.CFG.res_en.value;
-            readback_data_var[20] = field_storage.CFG.win_en.value;
-            readback_data_var[24] = field_storage.CFG.decouple.value;
+        if(rd_sel_q[0]) begin
+            readback_data_var[8:0] |= field_storage.CFG.nominal_len.value;
+            readback_data_var[13:12] |= field_storage.CFG.prio.value;
+            readback_data_var[16] |= field_storage.CFG.res_en.value;
+            readback_data_var[20] |= field_storage.CFG.win_en.value;
+            readback_data_var[24] |= field_storage.CFG.decouple.value;
         end
-        if(rd_mux_addr == 7'h4) begin
-            readback_data_var[7:0] = field_storage.LIMITS.rd_max_out.value;
-            readback_data_var[15:8] = field_storage.LIMITS.wr_max_out.value;
+        if(rd_sel_q[1]) begin
+            readback_data_var[7:0] |= field_storage.LIMITS.rd_max_out.value;
+            readback_data_var[15:8] |= field_storage.LIMITS.wr_max_out.value;
         end
-        if(rd_mux_addr == 7'h8) begin
-            readback_data_var[15:0] = field_storage.BUDGET.rd_budget.value;
-            readback_data_var[31:16] = field_storage.BUDGET.wr_budget.value;
+        if(rd_sel_q[2]) begin
+            readback_data_var[15:0] |= field_storage.BUDGET.rd_budget.value;
+            readback_data_var[31:16] |= field_storage.BUDGET.wr_budget.value;
         end
-        if(rd_mux_addr == 7'hc) begin
-            readback_data_var[0] = hwif_in.STATUS.draining.next;
-            readback_data_var[1] = hwif_in.STATUS.decoupled.next;
-            readback_data_var[2] = hwif_in.STATUS.rd_budget_spent.next;
-            readback_data_var[3] = hwif_in.STATUS.wr_budget_spent.next;
-            readback_data_var[4] = hwif_in.STATUS.cut_off.next;
+        if(rd_sel_q[3]) begin
+            readback_data_var[0] |= hwif_in.STATUS.draining.next;
+            readback_data_var[1] |= hwif_in.STATUS.decoupled.next;
+            readback_data_var[2] |= hwif_in.STATUS.rd_budget_spent.next;
+            readback_data_var[3] |= hwif_in.STATUS.wr_budget_spent.next;
+            readback_data_var[4] |= hwif_in.STATUS.cut_off.next;
         end
-        if(rd_mux_addr == 7'h10) begin
-            readback_data_var[0] = field_storage.ERR.nominal_range.value;
-            readback_data_var[1] = field_storage.ERR.limit_range.value;
+        if(rd_sel_q[4]) begin
+            readback_data_var[0] |= field_storage.ERR.nominal_range.value;
+            readback_data_var[1] |= field_storage.ERR.limit_range.value;
         end
-        if(rd_mux_addr == 7'h14) begin
-            readback_data_var[0] = field_storage.IRQ_EN.decoupled.value;
-            readback_data_var[1] = field_storage.IRQ_EN.error.value;
-            readback_data_var[2] = field_storage.IRQ_EN.budget_spent.value;
-            readback_data_var[3] = field_storage.IRQ_EN.fault.value;
+        if(rd_sel_q[5]) begin
+            readback_data_var[0] |= field_storage.IRQ_EN.decoupled.value;
+            readback_data_var[1] |= field_storage.IRQ_EN.error.value;
+            readback_data_var[2] |= field_storage.IRQ_EN.budget_spent.value;
+            readback_data_var[3] |= field_storage.IRQ_EN.fault.value;
         end
-        if(rd_mux_addr == 7'h18) begin
-            readback_data_var[0] = field_storage.IRQ_STATUS.decoupled.value;
-            readback_data_var[1] = field_storage.IRQ_STATUS.error.value;
-            readback_data_var[2] = field_storage.IRQ_STATUS.budget_spent.value;
-            readback_data_var[3] = field_storage.IRQ_STATUS.fault.value;
+        if(rd_sel_q[6]) begin
+            readback_data_var[0] |= field_storage.IRQ_STATUS.decoupled.value;
+            readback_data_var[1] |= field_storage.IRQ_STATUS.error.value;
+            readback_data_var[2] |= field_storage.IRQ_STATUS.budget_spent.value;
+            readback_data_var[3] |= field_storage.IRQ_STATUS.fault.value;
         end
-        if(rd_mux_addr == 7'h1c) begin
-            readback_data_var[0] = field_storage.CNT_CTRL.clear.value;
+        if(rd_sel_q[7]) begin
+            readback_data_var[0] |= field_storage.CNT_CTRL.clear.value;
         end
-        if((rd_mux_addr >= 7'h20) && (rd_mux_addr <= 7'h20 + 7'h1f)) begin
-            readback_data_var = hwif_in.CNT.rd_data;
+        if(rd_sel_q[8]) begin
+            readback_data_var |= hwif_in.CNT.rd_data;
         end
-        if(rd_mux_addr == 7'h40) begin
-            readback_data_var[31:12] = field_storage.WIN_BASE_LO.value.value;
+        if(rd_sel_q[9]) begin
+            readback_data_var[31:12] |= field_storage.WIN_BASE_LO.value.value;
         end
-        if(rd_mux_addr == 7'h44) begin
-            readback_data_var = hwif_in.WIN_BASE_HI.rd_data;
+        if(rd_sel_q[10]) begin
+            readback_data_var |= hwif_in.WIN_BASE_HI.rd_data;
         end
-        if(rd_mux_addr == 7'h48) begin
-            readback_data_var[31:12] = field_storage.WIN_SIZE_LO.value.value;
+        if(rd_sel_q[11]) begin
+            readback_data_var[31:12] |= field_storage.WIN_SIZE_LO.value.value;
         end
-        if(rd_mux_addr == 7'h4c) begin
-            readback_data_var = hwif_in.WIN_SIZE_HI.rd_data;
+        if(rd_sel_q[12]) begin
+            readback_data_var |= hwif_in.WIN_SIZE_HI.rd_data;
         end
-        if(rd_mux_addr == 7'h50) begin
-            readback_data_var[0] = field_storage.FAULT.win_rd.value;
-            readback_data_var[1] = field_storage.FAULT.win_wr.value;
-            readback_data_var[2] = field_storage.FAULT.proto_rd.value;
-            readback_data_var[3] = field_storage.FAULT.proto_wr.value;
-            readback_data_var[4] = field_storage.FAULT.w_stall.value;
-            readback_data_var[5] = field_storage.FAULT.r_stall.value;
-            readback_data_var[6] = field_storage.FAULT.b_stall.value;
-            readback_data_var[7] = field_storage.FAULT.wlast.value;
+        if(rd_sel_q[13]) begin
+            readback_data_var[0] |= field_storage.FAULT.win_rd.value;
+            readback_data_var[1] |= field_storage.FAULT.win_wr.value;
+            readback_data_var[2] |= field_storage.FAULT.proto_rd.value;
+            readback_data_var[3] |= field_storage.FAULT.proto_wr.value;
+            readback_data_var[4] |= field_storage.FAULT.w_stall.value;
+            readback_data_var[5] |= field_storage.FAULT.r_stall.value;
+            readback_data_var[6] |= field_storage.FAULT.b_stall.value;
+            readback_data_var[7] |= field_storage.FAULT.wlast.value;
         end
-        if(rd_mux_addr == 7'h54) begin
-            readback_data_var[15:0] = field_storage.TIMEOUT.cycles.value;
+        if(rd_sel_q[14]) begin
+            readback_data_var[15:0] |= field_storage.TIMEOUT.cycles.value;
         end
-        if(rd_mux_addr == 7'h7c) begin
-            readback_data_var[3:0] = hwif_in.INFO.index.next;
+        if(rd_sel_q[15]) begin
+            readback_data_var[3:0] |= hwif_in.INFO.index.next;
         end
         readback_data = readback_data_var;
         readback_done = decoded_req & ~decoded_req_is_wr & ~decoded_req_is_external;

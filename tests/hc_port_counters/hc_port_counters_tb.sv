@@ -41,7 +41,8 @@ module hc_port_counters_tb #(
     // port 1 completes each read the cycle after it was accepted (its stamps never fill: ar_room_1 stays up)
     logic             r_last_1;
     always_ff @(posedge clk) r_last_1 <= rst_n && ar_fire_1;
-    hc_period u_period (.clk, .rst_n, .cfg_period(32'd1000), .recharge(recharge_unused), .now);
+    hc_period u_period (.clk, .rst_n, .cfg_period(32'd1000), .recharge(recharge_unused), .recharge_next(),
+                        .now);
     hc_port_counters #(.PORTS(PORTS)) u_counters (
         .clk, .rst_n, .clear, .now, .ar_fire, .ar_len, .ar_size, .aw_fire, .aw_len, .aw_size, .r_last_fire,
         .stall, .ar_room, .take(take[0 +: 5]), .pend(pend[0 +: PW]), .max_rd_latency
