@@ -26,7 +26,7 @@
 // registered, and hc_port_counters registers its events before its sums; HI with the carries of all of
 // them).
 // The turn comes back to a sum at least every 8 * PORTS steps; a read holds the turn for at most 2
-// cycles (a HI read: its LO step and its own), and reads come at least 6 cycles apart (hc_regs_axil: 9
+// cycles (a HI read: its LO step and its own), and reads come at least 6 cycles apart (hc_regs_axil: 10
 // or more), so the turn advances in at least two of every three cycles: the pending sums are sized for
 // twice a round (hc_axi_pkg::cnt_gap).
 // Clear: a port's `clear` sets its words' zero flags (a flagged word reads as 0 in step 1) and empties
@@ -37,7 +37,7 @@
 // Parameters: PORTS (1..16).
 // Assumes: a new cpu_req only after the previous read's cpu_ack and at least 6 cycles after the previous
 //   cpu_req (the port blocks stall while their external register file is pending, and hc_regs_axil
-//   starts one access at a time: 10 cycles or more apart), and never for word 7; no clear of the port
+//   starts one access at a time: 11 cycles or more apart), and never for word 7; no clear of the port
 //   while its read is under way (clears are register writes, which hc_regs_axil serializes with the
 //   reads: a clear during a BYTES_HI read's LO step would answer the HI word without that step's carry).
 module hc_counter_bank #(

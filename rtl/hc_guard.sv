@@ -26,10 +26,11 @@
 // for the equalizer (issue 17: the equalizer's READY ran through the rejection into rd_local/b_local,
 // 7 LUT levels); the window bounds are registered from the
 // configuration (a change applies from the next cycle); "answering a rejected request now"
-// (rd_local, b_local) is a flip-flop, so the R/B choice starts at one flop, and RREADY/BREADY toward the
-// equalizer are the accelerator side's own (no R/B can come from the interconnect while the guard answers
-// locally); its input takes the outstanding count's zero flag as registered, so when a rejected request waits
-// for forwarded ones, its answer starts one cycle after the last of them completes (none later otherwise).
+// (rd_local, b_local) is a flip-flop, so the R/B choice starts at one flop; the flop's input takes the
+// outstanding count's zero flag as registered, so when a rejected request waits for forwarded ones, its
+// answer starts one cycle after the last of them completes (none later otherwise). RREADY/BREADY toward
+// the equalizer are the accelerator side's own: no R/B can come from the interconnect while the guard
+// answers locally.
 // Latency (cycles, input VALID -> output VALID): AR 0 | AW 0 | W 0 | R 0 | B 0 (combinational check and
 // gates). A W beat passes from the cycle after its AW was forwarded (W_LATE: the second cycle after);
 // the equalizer behind takes it no earlier anyway (it issues the sub-burst one cycle after accepting the
