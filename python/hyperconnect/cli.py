@@ -65,9 +65,8 @@ def _cmd_synth(args: argparse.Namespace) -> int:
     if args.modules:
         if not args.ports:
             raise SystemExit("hc synth --modules needs --ports N (axi_hyperconnect's port counts)")
-        synth.designs_for(args.ports)                  # (the range check)
         with _stdout_to_stderr(args.json):
-            found = {n: synth.modules(n, synth.paths.BUILD / "synth" / f"modules_{n}") for n in args.ports}
+            found = {n: synth.modules(n) for n in args.ports}
         _emit(args, found, "\n\n".join(synth.render_modules(r) for r in found.values()))
         return 0
     with _stdout_to_stderr(args.json):

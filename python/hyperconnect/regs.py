@@ -84,13 +84,14 @@ def generate(force: bool = False) -> dict[str, Path]:
 # read-back compare -> its retiming flops, 5 LUTs, at one seed of three at 4 ports, 112.7 MHz).
 # hc_regs_axil still waits on the stall outputs and reports in simulation if one is ever on as it presents
 # a request.
+_RD_MUX_ADDR = "    assign rd_mux_addr = decoded_addr;"   # (the read-back's held address, as patched)
 _CPUIF_PATCHES = (
     ("""    assign cpuif_req_masked = cpuif_req
                             & !(!cpuif_req_is_wr & cpuif_req_stall_rd)
                             & !(cpuif_req_is_wr & cpuif_req_stall_wr);""",
      """    assign cpuif_req_masked = cpuif_req;   // (hc_regs_axil: never while stalled; python/hyperconnect/regs.py)"""),
     ("""    assign rd_mux_addr = decoded_req ? decoded_addr : pending_rd_addr;""",
-     """    assign rd_mux_addr = decoded_addr;     // (hc_regs_axil holds the address; python/hyperconnect/regs.py)"""),
+     _RD_MUX_ADDR + "     // (hc_regs_axil holds the address; python/hyperconnect/regs.py)"),
 )
 
 
@@ -107,7 +108,6 @@ _CPUIF_PATCHES = (
 # seed (118.6 MHz); as ORs alone, 6 levels, still critical at two seeds of three (115.2, 122.2 MHz).
 _READBACK_LINE = re.compile(r"^(\s+readback_data_var(?:\[\d+(?::\d+)?\])?) = (?!'0;)(.+;)$", re.M)
 _READBACK_IF = re.compile(r"^(\s+)if\((.*\brd_mux_addr\b.*)\) begin$", re.M)
-_READBACK_ANCHOR = "    assign rd_mux_addr = decoded_addr;"
 
 
 def _or_readback(path: Path) -> None:
@@ -121,10 +121,10 @@ def _or_readback(path: Path) -> None:
         conds.append(m.group(2))
         return f"{m.group(1)}if(rd_sel_q[{len(conds) - 1}]) begin"
     text = _READBACK_IF.sub(select, text)
-    if n == 0 or not conds or text.count(_READBACK_ANCHOR) != 1:
+    if n == 0 or not conds or text.count(_RD_MUX_ADDR) != 1:
         raise RuntimeError(f"{path.name}: the read-back is not as expected (assignments {n}, conditions "
-                           f"{len(conds)}, anchor {text.count(_READBACK_ANCHOR)})")
-    line = text.index("\n", text.index(_READBACK_ANCHOR)) + 1
+                           f"{len(conds)}, anchor {text.count(_RD_MUX_ADDR)})")
+    line = text.index("\n", text.index(_RD_MUX_ADDR)) + 1
     regs = ("    // the read-back's address conditions, registered (python/hyperconnect/regs.py; hc_regs_axil\n"
             "    // presents the request a cycle after the offset and holds the offset until the next one)\n"
             f"    logic [{len(conds) - 1}:0] rd_sel_q;\n"

@@ -128,12 +128,14 @@ def module_cells(stat: str) -> dict[str, dict[str, int]]:
 _PORT = re.compile(r"\.g_port\[(\d+)\]\.")
 
 
-def modules(n: int, work: Path) -> dict[str, Any]:
-    """axi_hyperconnect with n ports through synth_xilinx with its hierarchy kept: each instance's cells,
-    one port's instances (port 0) and the shared ones (crossbar, global registers, counter bank, ...),
-    and the totals. Without flattening, no logic is optimized across module boundaries, so the totals
-    come out above `hc synth`'s flat count; the split is what this is for."""
-    d = hyperconnect_design(n)
+def modules(n: int, work: Path | None = None) -> dict[str, Any]:
+    """axi_hyperconnect with n ports (1..16) through synth_xilinx with its hierarchy kept (in `work`, by
+    default build/synth/modules_<n>): each instance's cells, one port's instances (port 0) and the shared
+    ones (crossbar, global registers, counter bank, ...), and the totals. Without flattening, no logic is
+    optimized across module boundaries, so the totals come out above `hc synth`'s flat count; the split is
+    what this is for."""
+    (d,) = designs_for([n]).values()                 # (refuses a port count out of range)
+    work = work or paths.BUILD / "synth" / f"modules_{n}"
     work.mkdir(parents=True, exist_ok=True)
     stat = work / "stat_modules.txt"
     read = _read(d).replace("read_slang ", "read_slang --best-effort-hierarchy ", 1)
