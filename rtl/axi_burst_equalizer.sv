@@ -30,6 +30,11 @@
 //             nominal length and whether it fits in one sub-burst (s_axi_arnom/arfits, s_axi_awnom/awfits,
 //             prepared where it was buffered: hc_supervisor), and cfg_nominal_len is unused — READY's
 //             flop then needs no length compare (see hc_burst_splitter)
+//             B_READY_HELD (default 0; 1: s_axi_bready does not wait for s_axi_bvalid — a buffer's room,
+//             as hc_supervisor's response buffer gives it): m_axi_bready is s_axi_bready alone, so an
+//             absorbed sub-response waits for that room as the final one does, and the B handshake
+//             starts at the user's flop (with 0 an absorbed one is taken at once: a master may hold
+//             BREADY low until it sees BVALID, and would wait forever for a final B behind it)
 // Runtime:    rd_issue_allow / wr_issue_allow  gate the issue of sub-bursts (the supervisor's reservation
 //             budgets; ar_/aw_want and ar_/aw_issue tell it what waits and what was issued); tie high.
 //             rd_/wr_issue_allow_next (READY_AHEAD): a promise that the gate is high next cycle (tie high
@@ -69,7 +74,8 @@ module axi_burst_equalizer #(
     parameter bit LEGAL_IN       = 1'b0,
     parameter int OUT_DEPTH      = 0,
     parameter bit READY_AHEAD    = 1'b0,
-    parameter bit NOM_IN         = 1'b0
+    parameter bit NOM_IN         = 1'b0,
+    parameter bit B_READY_HELD   = 1'b0
 ) (
     input  logic                    aclk,
     input  logic                    aresetn,
@@ -371,7 +377,9 @@ module axi_burst_equalizer #(
     assign s_axi_bid    = bt_head_id;
     assign s_axi_bresp  = b_merged;
     assign s_axi_bvalid = m_axi_bvalid && !b_absorb;
-    assign m_axi_bready = b_absorb ? 1'b1 : s_axi_bready;
+    // (B_READY_HELD: without the tracker's head in front — issue 17: the head's "last" flag -> BREADY ->
+    // the crossbar's B skid buffer and the B tracker's pop were 5 LUT levels at 4 ports)
+    assign m_axi_bready = (b_absorb && !B_READY_HELD) ? 1'b1 : s_axi_bready;
 
     always_ff @(posedge aclk) begin
         if (!aresetn)     b_worst <= 2'b00;

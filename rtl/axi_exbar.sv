@@ -12,9 +12,10 @@
 //   by a per-burst handshake).
 //
 // Arbitration: AR and AW each have an independent arbiter: strict priority by class (cfg_prio, a higher
-//   class always wins; paper 002 section 5), round-robin within a class granting one transaction per port
-//   per round (hc_addr_mux, one pointer per class, so higher-class grants never starve a port inside a
-//   lower class), work-conserving. Write data is forwarded in AW grant order: the current burst's
+//   class always wins; paper 002 section 5), least-recently-granted first within a class, so with every
+//   port of a class requesting one transaction per port per round, as round-robin (hc_addr_mux: one order
+//   over all ports that the classes filter, so higher-class grants never starve a port inside a lower
+//   class), work-conserving. Write data is forwarded in AW grant order: the current burst's
 //   port in a one-hot register, the next in the route buffer's head register, the later ones behind it
 //   in LUT-RAM, W_ROUTE_DEPTH waiting (at least 2; AW grants pause while full; the route of a burst whose
 //   WLAST just passed holds its place one cycle more); the route steps a cycle after WLAST, the W mux

@@ -353,12 +353,25 @@ module axi_hyperconnect #(
         assign p_stall[i] = req_is_wr ? stall_wr : stall_rd;
         assign cnt_clear[i] = clear_all || r_out.CNT_CTRL.clear.value;
         // the file's words 0..6 are the bank's; word 7 (MAX_RD_LATENCY) is answered here a cycle after the
-        // request, from the port's own register
-        wire cnt_rd  = r_out.CNT.req && !r_out.CNT.req_is_wr;
-        wire lat_rd  = req_addr[4:2] == 3'd7;
-        assign cnt_req[i] = cnt_rd && !lat_rd;
+        // request, from the port's own register. Which of the two a read is comes from the port's own copy
+        // of the kind and offset, registered while hc_regs_axil holds them a cycle ahead of the request
+        // (PREP), so the bank's request is the block's request AND a flop — the block's decode (r_out.CNT.req,
+        // the same request) is not in front of it (issue 17: the decode -> the bank's request mux, 6 LUT
+        // levels, the deepest path of the control side at 4 ports)
+        logic cnt_sel_q, lat_sel_q;
+        always_ff @(posedge aclk) begin
+            cnt_sel_q <= !p_req_is_wr[i] && p_req_addr[i*7 + 5 +: 2] == 2'b01 && p_req_addr[i*7 + 2 +: 3] != 3'd7;
+            lat_sel_q <= !p_req_is_wr[i] && p_req_addr[i*7 + 5 +: 2] == 2'b01 && p_req_addr[i*7 + 2 +: 3] == 3'd7;
+        end
+        assign cnt_req[i] = p_req[i] && cnt_sel_q;
         logic lat_ack_q;
-        always_ff @(posedge aclk) lat_ack_q <= aresetn && cnt_rd && lat_rd;
+        always_ff @(posedge aclk) lat_ack_q <= aresetn && p_req[i] && lat_sel_q;
+`ifndef SYNTHESIS
+        // (the same request as the block's own decode)
+        always_ff @(posedge aclk)
+            if (aresetn && (r_out.CNT.req && !r_out.CNT.req_is_wr) != (p_req[i] && (cnt_sel_q || lat_sel_q)))
+                $error("axi_hyperconnect: port %0d's counter read request differs from its block's decode", i);
+`endif
         /* verilator lint_off UNUSEDSIGNAL */
         wire unused_cnt = &{1'b0, r_out.CNT.addr, r_out.CNT.wr_data, r_out.CNT.wr_biten};   // (req_addr is the same)
         /* verilator lint_on UNUSEDSIGNAL */

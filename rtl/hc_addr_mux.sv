@@ -1,24 +1,29 @@
-// hc_addr_mux — one address channel (AR or AW) of the crossbar: strict-priority, then round-robin
-// arbitration of N ports' registered heads, with the choice registered.
+// hc_addr_mux — one address channel (AR or AW) of the crossbar: strict priority between classes,
+// least-recently-granted first within a class, the choice registered.
 //
 // Arbitration: only requesters of the highest priority class present compete (paper 002 section 5: a
-// higher class always wins); among them that class's own round-robin pointer picks (one grant per
-// requester per round within a class; grants to other classes leave it where it is). With every class
-// equal this is plain round-robin.
+// higher class always wins); among them the one granted least recently wins (a matrix arbiter: a granted
+// port goes behind every other port; grants to other classes leave a class's order as it is, since one
+// order over all ports is kept and the classes only filter it). With every port of a class requesting,
+// the grants go round in a fixed cycle, one per port per round, as round-robin; a waiting port is
+// granted before any other port of its class is granted twice. With every class equal this is plain
+// least-recently-granted arbitration. Out of reset the lower port index goes first.
 // Registered choice (issue 17): the arbitration runs from the ports' registered heads (in_valid,
 // in_payload must come from flops, as hc_supervisor's equalizer output registers do) into a registered
-// choice (port, class); the next cycle the chosen head is presented (out_valid, out_payload: an N:1 mux of
-// the heads selected by the registered choice) and taken when out_ready. No path runs from one port's
-// head through the arbitration back into the ports' READYs: in_ready is the registered choice gated by
-// the take. A choice is kept while presented and not taken (AXI: VALID stays until READY); otherwise it is
-// made again every cycle (so a higher class that arrives while `allow` is low, or a choice whose head has
-// gone, is seen at once). The pointer of the taken class moves past the taken port as it is taken, and
-// the choice made in that cycle already starts there (a port alone in its class is chosen again at once:
-// one request per cycle from one port, if its head has the next one). The classes and the pointers are
-// kept as a registered precedence matrix (port j before port i: N*(N-1) flip-flops), so the choice is one
-// AND-OR of the valid heads per port and the take only selects between the orders before and after it;
-// in_prio is sampled beside the arbiter first (cls_in_q: it comes from the register block, across the
-// die) and the order prepared from that copy, so a class change counts from the second cycle.
+// choice; the next cycle the chosen head is presented (out_valid, out_payload: an N:1 mux of the heads
+// selected by the registered choice) and taken when out_ready. No path runs from one port's head through
+// the arbitration back into the ports' READYs: in_ready is the registered choice gated by the take. A
+// choice is kept while presented and not taken (AXI: VALID stays until READY); otherwise it is made again
+// every cycle (so a higher class that arrives while `allow` is low, or a choice whose head has gone, is
+// seen at once). The order as it will be after this cycle's take is known from flops (the taken port goes
+// last: it now goes behind every port of its class and of lower classes, every higher class still before
+// it), so the choice made in the cycle of a take already uses it, and the take only selects between the
+// two choices at the end (a port alone in its class is chosen again at once: one request per cycle from
+// one port, if its head has the next one). The order is kept as a registered precedence matrix (port j
+// before port i: N*(N-1) flip-flops) with the class relation folded in, next to the class-free order
+// (N*(N-1)/2 flip-flops) it is made from; in_prio is sampled beside the arbiter first (cls_in_q: it comes
+// from the register block, across the die) and the matrix prepared from that copy, so a class change
+// counts from the second cycle.
 //
 // Latency (cycles, in_valid -> out_valid, idle): 1 (REGISTER_READY: 2). Throughput: one request per cycle.
 // The granted port's index is reported on out_port and on grant_fire/grant_idx (for the write-data
@@ -27,10 +32,10 @@
 // HEADS_KNOWN (issue 17): the ports report in_more (a flop: another request is behind the head, so the
 // head is still there after a take) and the user gives `allow` one cycle ahead (allow_next, for either
 // outcome of this cycle's take). A choice is then made only of a head that will be there — a port
-// being taken now is chosen again only with in_more — and only if `allow` will hold, so out_valid is the
-// choice's own flop: the take depends on no port's VALID and no allow gate (without HEADS_KNOWN it runs
-// through the N:1 mux of the chosen port's VALID and `allow`). With in_more from a buffer of 3 or more
-// entries a port alone still gets one request per cycle.
+// being taken now competes in the next choice only with in_more — and only if `allow` will hold, so
+// out_valid is the choice's own flop: the take depends on no port's VALID and no allow gate (without
+// HEADS_KNOWN it runs through the N:1 mux of the chosen port's VALID and `allow`). With in_more from a
+// buffer of 3 or more entries a port alone still gets one request per cycle.
 // Parameters: N (ports, 1..64), PW (payload width per port, bits), REGISTER_READY (output skid slice),
 //             PRIO_W (bits of a priority class, 1..4), HEADS_KNOWN (above; default 0: in_more and
 //             allow_next are not used)
@@ -67,28 +72,43 @@ module hc_addr_mux #(
         if (N < 1 || N > 64) $fatal(1, "hc_addr_mux: N must be 1..64 (got %0d)", N);
         if (PRIO_W < 1 || PRIO_W > 4) $fatal(1, "hc_addr_mux: PRIO_W must be 1..4 (got %0d)", PRIO_W);
     end
-    localparam int CLASSES = 1 << PRIO_W;
-
-    function automatic logic [IW-1:0] after(input logic [IW-1:0] i);   // i + 1, wrapped at N
-        return (32'(i) == N - 1) ? '0 : i + IW'(1);
-    endfunction
-
     // the registered choice
     logic              gvalid_q, presented_q;
     logic [IW-1:0]     gidx_q;
     logic [N-1:0]      gsel_q;                         // gidx_q one-hot
-    logic [PRIO_W-1:0] gcls_q;
-    logic [CLASSES-1:0][IW-1:0] ptr;                   // per class: where its search starts
-    // the classes as the arbitration uses them (a copy of in_prio two cycles behind, through cls_in_q, the
-    // copy the order is prepared from; no choice is made in the first two cycles out of reset, while the
+    // the classes as the arbitration uses them (compared two cycles behind in_prio, through cls_in_q, the
+    // copy the matrix is prepared from; no choice is made in the first two cycles out of reset, while the
     // copies still hold their reset value). (Issue 17: a port's register block -> the order's compares ->
     // prec_r, 64 columns of routing, was critical at one seed at 4 ports, 113.7 MHz.)
-    logic [N-1:0][PRIO_W-1:0] cls_in_q, cls_q;
+    logic [N-1:0][PRIO_W-1:0] cls_in_q;
     logic                     cls_in_ok_q, cls_ok_q;   // (1 from the first/second cycle out of reset)
+    logic [N-1:0][N-1:0]      gt_q;                    // gt_q[i][j]: port j's class is above port i's
+    // the class-free order, one flop per pair a < b (lo_q: a goes before b), the lower index first out of
+    // reset; a taken port goes behind every other
+    localparam int HN = (N > 1) ? N * (N - 1) / 2 : 1;
+    logic [HN-1:0] lo_q;
+    function automatic int hidx(input int a, input int b);            // pair a < b
+        return a * N - a * (a + 1) / 2 + (b - a - 1);
+    endfunction
+    function automatic logic goes_first(input logic [HN-1:0] lo, input int a, input int b);   // a before b
+        return (a < b) ? lo[hidx(a, b)] : !lo[hidx(b, a)];
+    endfunction
+    function automatic logic [HN-1:0] moved(input logic [HN-1:0] lo, input logic [N-1:0] sel);
+        logic [HN-1:0] r;
+        r = lo;
+        for (int a = 0; a < N; a++)
+            for (int b = a + 1; b < N; b++)
+                if (sel[a])      r[hidx(a, b)] = 1'b0;
+                else if (sel[b]) r[hidx(a, b)] = 1'b1;
+        return r;
+    endfunction
+    function automatic logic [HN-1:0] lo_reset();
+        return '1;
+    endfunction
     // precedence matrix (registered): prec_q[i][j] — port j goes before port i, because its class is higher
-    // or, in the same class, it comes first in that class's round-robin order (from the class's pointer).
-    // A strict total order: of the valid ports exactly one has no valid port before it.
-    // (stored without the diagonal, which is 0: N*(N-1) flip-flops)
+    // or, in the same class, it comes first in the order. A strict total order: of any set of ports
+    // exactly one has no port of the set before it. (stored without the diagonal, which is 0: N*(N-1)
+    // flip-flops)
     logic [N-1:0][N-1:0]      prec_q;
     localparam int PN = (N > 1) ? N * (N - 1) : 1;
     logic [PN-1:0]            prec_r;
@@ -107,20 +127,13 @@ module hc_addr_mux #(
         for (int i = 0; i < N; i++)
             for (int j = 0; j < N; j++)
                 prec_q[i][j] = (i != j) && prec_r[pidx(i, j)];
-
-    // j comes before i in round-robin order starting at s
-    function automatic logic ahead_of(input logic [IW-1:0] s, input int j, input int i);
-        logic js, is_;
-        js = 32'(s) <= j; is_ = 32'(s) <= i;
-        return (js != is_) ? js : j < i;
-    endfunction
     function automatic logic [N-1:0][N-1:0] precedence(input logic [N-1:0][PRIO_W-1:0] cls,
-                                                       input logic [CLASSES-1:0][IW-1:0] start);
+                                                       input logic [HN-1:0] lo);
         logic [N-1:0][N-1:0] p;
         p = '0;
         for (int i = 0; i < N; i++)
             for (int j = 0; j < N; j++)
-                if (i != j) p[i][j] = cls[j] > cls[i] || (cls[j] == cls[i] && ahead_of(start[cls[i]], j, i));
+                if (i != j) p[i][j] = cls[j] > cls[i] || (cls[j] == cls[i] && goes_first(lo, j, i));
         return p;
     endfunction
 
@@ -135,26 +148,24 @@ module hc_addr_mux #(
     assign grant_idx  = gidx_q;
 
     // The next choice, prepared for both outcomes of this cycle's take from flip-flops only (issue 17):
-    // without a take the precedence matrix as registered; with a take the taken class's order starts past
-    // the taken port (its pairs from gidx_q), and (HEADS_KNOWN) the taken head competes again only with
-    // another behind it. A valid port wins if no valid port goes before it (class first, then round robin:
-    // the first requester of the highest class present at or after that class's pointer). The take only
-    // selects between the two at the end.
-    logic [N-1:0]        same_g;                       // port i is of the class being presented
+    // without a take the precedence matrix as registered; with a take the taken port goes behind every
+    // port of its class and below (prec_t: its row from the class relation alone, its column only the
+    // higher classes), and (HEADS_KNOWN) competes again only with another request behind its head. A port
+    // wins if no competing port goes before it; the take only selects between the two at the end. (Issue
+    // 17: with a round-robin pointer per class the order after a take ran through the presented class's
+    // compare and the pointer's order, 7 LUT levels into the choice, the deepest logic at 4 ports.)
     logic [N-1:0]        v_t, win_n, win_t;
     logic [N-1:0][N-1:0] prec_t;
     always_comb begin
-        for (int i = 0; i < N; i++) begin
-            same_g[i] = cls_q[i] == gcls_q;
-            // HEADS_KNOWN: the head taken now is chosen again only if another is behind it
+        for (int i = 0; i < N; i++)
+            // HEADS_KNOWN: the head taken now competes again only if another is behind it
             v_t[i] = in_valid[i] && !(HEADS_KNOWN && gsel_q[i] && !in_more[i]);
-        end
         for (int i = 0; i < N; i++)
             for (int j = 0; j < N; j++)
-                prec_t[i][j] = (i != j && same_g[i] && same_g[j]) ? ahead_of(after(gidx_q), j, i) : prec_q[i][j];
+                prec_t[i][j] = (i != j) && (gsel_q[i] ? !gt_q[j][i] : gsel_q[j] ? gt_q[i][j] : prec_q[i][j]);
         for (int i = 0; i < N; i++) begin
             win_n[i] = in_valid[i] && ((in_valid & prec_q[i]) == '0);
-            win_t[i] = v_t[i] && ((in_valid & prec_t[i]) == '0);
+            win_t[i] = v_t[i] && ((v_t & prec_t[i]) == '0);
         end
     end
     function automatic logic [IW-1:0] encode(input logic [N-1:0] onehot);
@@ -164,39 +175,25 @@ module hc_addr_mux #(
         return k;
     endfunction
 
-    // the pointers after this cycle (the taken class continues after the taken port), and the order they
-    // give, both prepared for either outcome of the take from flip-flops (the classes from their local
-    // copy): the late take selects only at the end, not through the class's pointer mux and
-    // the round-robin compares (issue 17: 7 LUT levels from out_ready into prec_r)
-    logic [CLASSES-1:0][IW-1:0] ptr_taken;
-    always_comb begin
-        ptr_taken = ptr;
-        ptr_taken[gcls_q] = after(gidx_q);
-    end
-    wire [PN-1:0] prec_keep = pack(precedence(cls_in_q, ptr));
-    wire [PN-1:0] prec_take = pack(precedence(cls_in_q, ptr_taken));
-
+    // the order after this cycle and the matrix it gives, prepared from flip-flops (the classes from their
+    // local copy); the late take selects the moved order
+    wire [HN-1:0]    lo_next = take ? moved(lo_q, gsel_q) : lo_q;
     wire             hold  = mux_valid && !mux_ready;  // presented, not taken: keep it
     wire [N-1:0]     win   = take ? win_t : win_n;
-    wire             found = cls_ok_q && (win != '0);
-    // the winner's class (the top class present: the order puts higher classes first)
-    logic [PRIO_W-1:0] win_cls;
-    always_comb begin
-        win_cls = '0;
-        for (int i = 0; i < N; i++) if (win[i]) win_cls |= cls_q[i];
-    end
+    // a choice is found whenever a port competes: the order is total, so one of them is first
+    wire             found = cls_ok_q && (take ? (v_t != '0) : (in_valid != '0));
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            gvalid_q <= 1'b0; presented_q <= 1'b0; gidx_q <= '0; gsel_q <= '0; gcls_q <= '0; ptr <= '0;
-            prec_r <= pack(precedence('0, '0));
+            gvalid_q <= 1'b0; presented_q <= 1'b0; gidx_q <= '0; gsel_q <= '0; lo_q <= lo_reset();
+            prec_r <= pack(precedence('0, lo_reset()));
         end else begin
             presented_q <= hold;
             if (!hold) begin
                 gvalid_q <= found && (!HEADS_KNOWN || allow_next[take]);
-                gsel_q <= win; gidx_q <= encode(win); gcls_q <= win_cls;
+                gsel_q <= win; gidx_q <= encode(win);
             end
-            ptr      <= take ? ptr_taken : ptr;
-            prec_r   <= take ? prec_take : prec_keep;
+            lo_q     <= lo_next;
+            prec_r   <= pack(precedence(cls_in_q, lo_next));
         end
     end
     // the arbiter's own copies of the classes ((* keep *): axi_exbar's AR and AW muxes sample the same
@@ -204,12 +201,14 @@ module hc_addr_mux #(
     // AW mux's class copy -> the AR mux's choice was the critical path at one seed at 4 ports, 124.0 MHz)
     (* keep *) always_ff @(posedge clk) begin
         if (!rst_n) begin
-            cls_in_q <= '0; cls_q <= '0; cls_in_ok_q <= 1'b0; cls_ok_q <= 1'b0;
+            cls_in_q <= '0; cls_in_ok_q <= 1'b0; cls_ok_q <= 1'b0; gt_q <= '0;
         end else begin
             cls_in_q <= in_prio;
-            cls_q    <= cls_in_q;
             cls_in_ok_q <= 1'b1;
             cls_ok_q <= cls_in_ok_q;
+            for (int i = 0; i < N; i++)
+                for (int j = 0; j < N; j++)
+                    gt_q[i][j] <= cls_in_q[j] > cls_in_q[i];
         end
     end
 
@@ -231,16 +230,16 @@ module hc_addr_mux #(
     // granted (AXI) and keep their class; `allow`, out_ready and the other classes' requests are free every
     // cycle. Then a waiting requester is granted before any other requester of its class is granted twice
     // (bounded wait within a class, whatever the higher classes do); a grant goes to the highest class
-    // present when the choice was made; the output keeps VALID and payload until taken. The classes are
-    // the arbitration's copy (cls_q), equal to in_prio once a choice can be made (asserted).
+    // present when the choice was made (HEADS_KNOWN: a head being taken without another behind it is not
+    // present for the next choice); the output keeps VALID and payload until taken. The classes are the
+    // arbitration's (cls_f: in_prio two cycles behind, as the matrix uses them), equal to in_prio once a
+    // choice can be made (asserted).
     logic f_past, f_live;
     hc_formal_reset u_f_reset (.clk, .rst_n, .f_past, .f_live);
+    logic [N-1:0][PRIO_W-1:0] cls_f;
+    always_ff @(posedge clk) cls_f <= rst_n ? cls_in_q : '0;
     function automatic logic [PRIO_W-1:0] f_cls(input int i);
-        return cls_q[i];
-    endfunction
-    // positions after j in round-robin order: j + 1 is 0, j is N - 1
-    function automatic int f_dist(input int j, input int p);
-        return (p > j) ? p - j - 1 : p + N - j - 1;
+        return cls_f[i];
     endfunction
     // f_again[i][j]: j was granted while i waited (in its class) since i's request was last granted
     logic [N-1:0][N-1:0] f_again;
@@ -250,6 +249,7 @@ module hc_addr_mux #(
                 if (!rst_n || in_ready[i] || !in_valid[i]) f_again[i][j] <= 1'b0;
                 else if (in_ready[j] && i != j)            f_again[i][j] <= 1'b1;
     end
+    wire [N-1:0] f_comp = take ? v_t : in_valid;        // the ports competing in this cycle's choice
     always_ff @(posedge clk) if (f_live) begin
         for (int i = 0; i < N; i++) begin
             if ($past(in_valid[i] && !in_ready[i])) assume (in_valid[i] && $stable(in_payload[i*PW +: PW]));
@@ -257,11 +257,11 @@ module hc_addr_mux #(
             assume ($stable(in_prio));
         end
         if ($past(out_valid && !out_ready)) assert (out_valid && $stable({out_payload, out_port}));
-        // a port granted now was of the highest class present when the choice was made (last cycle),
+        // a port granted now was of the highest class competing when the choice was made (last cycle),
         // unless the choice had been presented before
         for (int i = 0; i < N; i++)
             for (int k = 0; k < N; k++)
-                if (in_ready[i] && !$past(hold) && $past(in_valid[k])) assert (f_cls(k) <= f_cls(i));
+                if (in_ready[i] && !$past(hold) && $past(f_comp[k])) assert (f_cls(k) <= f_cls(i));
     end
     always_comb if (rst_n && f_past) begin
         for (int i = 0; i < N; i++)
@@ -269,28 +269,33 @@ module hc_addr_mux #(
                 if (i != j && f_cls(i) == f_cls(j)) begin
                     // the property: j is not granted a second time while i waits
                     if (f_again[i][j] && in_valid[i]) assert (!in_ready[j]);
-                    // invariants (for the induction): since j's grant neither the class pointer nor a
-                    // choice in that class has passed i
-                    if (f_again[i][j] && in_valid[i]) begin
-                        assert (f_dist(j, int'(ptr[f_cls(i)])) <= f_dist(j, i));
-                        if (gvalid_q && gcls_q == f_cls(i)) assert (f_dist(j, int'(gidx_q)) <= f_dist(j, i));
-                    end
+                    // invariants (for the induction): since j's grant i goes before j, and j is not chosen
+                    if (f_again[i][j] && in_valid[i]) assert (goes_first(lo_q, i, j) && !(gvalid_q && gsel_q[j]));
                 end
         for (int i = 0; i < N; i++) begin
-            if (in_ready[i]) assert (in_valid[i] && f_cls(i) == gcls_q);
-            if (in_valid[i] && win != '0) assert (f_cls(i) <= win_cls);
+            if (in_ready[i]) assert (in_valid[i] && gsel_q[i]);
+            if (f_comp[i] && cls_ok_q) assert (win != '0);
+            for (int k = 0; k < N; k++)
+                if (win[i] && f_comp[k]) assert (f_cls(k) <= f_cls(i));
         end
-        if (gvalid_q) assert (int'(gidx_q) < N && f_cls(int'(gidx_q)) == gcls_q);
+        assert ($onehot0(win) && !(win & ~f_comp));
+        if (gvalid_q) assert (int'(gidx_q) < N && cls_ok_q && gsel_q == (N'(1) << gidx_q));
         // the registered arbitration state agrees with what it is derived from
         if (cls_in_ok_q) assert (cls_in_q == in_prio);
-        if (cls_ok_q) assert (cls_q == in_prio && cls_in_ok_q);
-        if (gvalid_q) assert (cls_ok_q && gsel_q == (N'(1) << gidx_q));
-        assert (prec_q == precedence(cls_q, ptr));
+        if (cls_ok_q) assert (cls_f == in_prio && cls_in_ok_q);
+        assert (prec_q == precedence(cls_f, lo_q));
+        for (int a = 0; a < N; a++)                     // the order is one: transitive
+            for (int b = 0; b < N; b++)
+                for (int c = 0; c < N; c++)
+                    if (a != b && b != c && a != c && goes_first(lo_q, a, b) && goes_first(lo_q, b, c))
+                        assert (goes_first(lo_q, a, c));
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < N; j++)
+                assert (gt_q[i][j] == (cls_f[j] > cls_f[i]));
         if (presented_q) assert (gvalid_q && in_valid[gidx_q]);
         // HEADS_KNOWN: the presented VALID is the choice alone, and the chosen head is there
         if (HEADS_KNOWN && gvalid_q) assert (in_valid[gidx_q]);
         if (HEADS_KNOWN) for (int i = 0; i < N; i++) assume (!in_more[i] || in_valid[i]);
-        for (int c = 0; c < (1 << PRIO_W); c++) assert (int'(ptr[c]) < N);
     end
 `endif
 endmodule

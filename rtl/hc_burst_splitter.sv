@@ -220,6 +220,9 @@ module hc_burst_splitter #(
     logic                 cur_last2_q;   // NOM_IN: the sub-burst after the next from cur ends the request
     logic [9:0]           cur_nom3;      // NOM_IN: 3 * cur_nom + 2, taken with the request
     logic [7:0]           cur_nom;
+    logic                 cur_len0_q;    // NOM_IN: cur_len == 0, prepared as "cur" is loaded
+    logic                 cur_nom0_q;    // NOM_IN: cur_nom == 0, taken with the request
+    logic [7:0]           cur_nom_p1;    // NOM_IN: cur_nom + 1, taken with the request
     logic [11:0]          cur_step;      // STAGE_INPUT: (cur_nom + 1) << cur_size, taken with the request
     wire  [7:0]           nominal   = STAGE_INPUT ? cur_nom : cfg_len;
     wire                  direct    = !STAGE_INPUT && !cur_valid;
@@ -235,8 +238,12 @@ module hc_burst_splitter #(
     // at one seed at 4 ports)
     wire [11:0]           step      = STAGE_INPUT ? cur_step : nominal_bytes(nominal, src_size);
     wire split_t          sp        = split(src_addr, src_len, src_size, src_burst, src_lock, nominal, step);
-    wire                  sub_last  = sp.last;
-    wire [7:0]            sub_len   = sp.len;
+    // NOM_IN (so LEGAL_IN: no page limit): the sub-burst's end and length from the prepared flag, one LUT
+    // after flops — "cur" ends with this sub-burst, or it is nominal (issue 17: the split's compares and
+    // length mux ran into the sub-burst buffer's LUT-RAM, the W tracker's length and the B tracker, 5-6
+    // LUT levels at 4 ports)
+    wire                  sub_last  = NOM_IN ? cur_last_q : sp.last;
+    wire [7:0]            sub_len   = NOM_IN ? (cur_last_q ? cur_len : cur_nom) : sp.len;
 
     // Sub-bursts leave through a register slice: READY from downstream never reaches `load`.
     localparam int OW = ADDR_WIDTH + 8 + 3 + 2 + 1 + 4 + 3 + 4;
@@ -286,7 +293,10 @@ module hc_burst_splitter #(
     // a single beat: the source has one beat left, or the nominal length is one beat and the source is split
     // (everything but WRAP and exclusive; a page-limited piece is then one beat too), or (without LEGAL_IN)
     // a non-exclusive INCR source has one beat left in its page — no split result needed
-    assign track_single = src_len == 8'd0 || (nominal == 8'd0 && src_burst != BURST_WRAP && !src_lock)
+    // (NOM_IN: the same from flags prepared as "cur" is loaded: the last sub-burst is cur_len's, any other
+    // the nominal length)
+    assign track_single = NOM_IN ? (cur_last_q ? cur_len0_q : cur_nom0_q)
+                          : src_len == 8'd0 || (nominal == 8'd0 && src_burst != BURST_WRAP && !src_lock)
                           || (!LEGAL_IN && src_burst == BURST_INCR && !src_lock && page_left(src_addr[11:0], src_size) == 8'd0);
     assign track_id   = src_id;
 
@@ -349,7 +359,8 @@ module hc_burst_splitter #(
         always_comb if (rst_n && in_valid) assert (in_fits == (in_len <= in_nom));
         // the prepared flags are the split's: this sub-burst ends the request, or else the one after it
         always_comb if (rst_n && cur_valid) begin
-            assert (cur_last_q == sub_last);
+            assert (cur_last_q == sp.last && sub_len == sp.len);
+            assert (cur_len0_q == (cur_len == 8'd0) && cur_nom0_q == (cur_nom == 8'd0));
             if (!sub_last) assert (cur_last2_q == (sp.rem <= cur_nom));
             assert (cur_nom3 == 10'(cur_nom) * 10'd3 + 10'd2);
         end
@@ -363,6 +374,9 @@ module hc_burst_splitter #(
             cur_id    <= take_in ? in_id    : src_id;
             cur_addr  <= take_in ? in_addr  : sp.next_addr;
             cur_len   <= take_in ? in_len   : sp.rem;
+            // (the remainder len - nominal - 1 is 0 when len == nominal + 1, which is registered: no
+            // subtraction in front of the compare)
+            cur_len0_q <= take_in ? in_len == 8'd0 : cur_len == cur_nom_p1;
             cur_size  <= take_in ? in_size  : src_size;
             cur_burst <= take_in ? in_burst : src_burst;
             cur_lock  <= take_in ? in_lock  : src_lock;
@@ -372,6 +386,8 @@ module hc_burst_splitter #(
         end
         if (STAGE_INPUT && in_ready) begin
             cur_nom  <= in_nominal;
+            cur_nom0_q <= in_nominal == 8'd0;
+            cur_nom_p1 <= in_nominal + 8'd1;
             // (a shift and an add: written `* 3`, synthesis took a DSP block for it, 3.9 ns at ECP5)
             cur_nom3 <= {1'b0, in_nominal, 1'b0} + 10'(in_nominal) + 10'd2;
             cur_step <= nominal_bytes(in_nominal, in_size);

@@ -5,9 +5,9 @@
 //   late push and pop only select), so a user's READY/VALID gated by them starts at a flop.
 // Parameters: WIDTH (>= 1 bits per entry), DEPTH (>= 1 entries, any value; pointers wrap at DEPTH),
 //             HEAD_REG (1: `head` from a register, loaded from the entry behind the head — a second read
-//             port at the read pointer + 1 — or from push_data, as the head leaves or enters; no
-//             LUT-RAM read between the flops and a user's decision on the head; + WIDTH flip-flops
-//             and a second LUT-RAM read port. Same latency. Default 0: `head` is the LUT-RAM read. For a
+//             port at the read pointer + 1, kept in a pointer register of its own — or from push_data,
+//             as the head leaves or enters; no LUT-RAM read between the flops and a user's decision on
+//             the head; + WIDTH flip-flops, the second pointer's and a second LUT-RAM read port. Same latency. Default 0: `head` is the LUT-RAM read. For a
 //             valid/ready buffer without count/full, hc_efifo OUT_REG holds the head in front of DEPTH - 1
 //             entries instead),
 //             HEAD_BITS (HEAD_REG only, 1..WIDTH, default WIDTH: how many low bits of `head` come from the
@@ -64,7 +64,7 @@ module hc_fifo #(
     endfunction
 
     // HEAD_REG: the low HB bits of the head in a register. The entry behind the head (read at
-    // next_ptr(rd_ptr): an incrementer on the pointer flops, in parallel with the late pop) becomes the
+    // next_ptr(rd_ptr), kept in a register of its own, in parallel with the late pop) becomes the
     // head as the head leaves when there are two or more; otherwise the entry pushed now does (when empty,
     // or when the last entry leaves while another comes: then it is the only one). The bits above HB
     // (HEAD_BITS < WIDTH) are kept in their own LUT-RAM, read at the read pointer only.
@@ -82,12 +82,19 @@ module hc_fifo #(
     if (HEAD_REG) begin : g_head_reg
         logic [HB-1:0] head_q;
         wire           more = 32'(count) >= 2;       // (not CW'(2): that is 0 at DEPTH 1, where CW is 1)
+        // the entry behind the head is read at a pointer register of its own, next_ptr(rd_ptr) kept a step
+        // ahead, so no incrementer is in front of the LUT-RAM's read address (issue 17: the read pointer ->
+        // its increment -> the read -> head_q was the critical path at one seed of three at 4 ports, in the
+        // read-latency stamps, 112.1 MHz)
+        logic [PW-1:0] rd_nxt;
         always_ff @(posedge clk) begin
             if (!rst_n) begin
                 head_q <= '0;
+                rd_nxt <= next_ptr('0);
             end else begin
-                if (do_pop)       head_q <= more ? mem[next_ptr(rd_ptr)] : push_data[HB-1:0];
+                if (do_pop)       head_q <= more ? mem[rd_nxt] : push_data[HB-1:0];
                 else if (empty_q) head_q <= push_data[HB-1:0];
+                if (do_pop)       rd_nxt <= next_ptr(rd_nxt);
             end
         end
         if (HB < WIDTH) begin : g_part
@@ -101,6 +108,7 @@ module hc_fifo #(
         end
 `ifdef FORMAL
         always_comb if (rst_n && count != '0) assert (head_q == mem[rd_ptr]);
+        always_comb if (rst_n) assert (rd_nxt == next_ptr(rd_ptr));
 `endif
     end else begin : g_head_ram
         assign head = mem[rd_ptr];

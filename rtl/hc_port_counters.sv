@@ -27,7 +27,7 @@
 // 0xFFFFFFFF (its bit 32 set, or its low 32 bits all ones). Reads outstanding 2^33 cycles or more would
 // wrap, so the oldest ones are counted aside: a second FIFO holds the stamps of the reads not yet known
 // to be 2^32 cycles old ("young", in age order), its head the LUT-RAM read at a registered pointer
-// (issue 17: a head register cost 33 FF and about 35 LUT per port); its age's bit 32 is registered each
+// (issue 17: a head register cost 33 FF and about 35 LUT per port); its age's bit 32 is registered (in halves) each
 // cycle, and a head seen old in two cycles in a row leaves that FIFO and `n_old` counts it. Noticing
 // it a cycle or two late costs nothing (2^32 cycles of margin), and a read completing while n_old > 0
 // is one of the old ones and counts as 0xFFFFFFFF (the first version wrapped; issue 15; issue 17: no
@@ -35,8 +35,8 @@
 // `clear` empties the pending sums (an event in the cycle before the clear's is not counted, one in the
 // clear's own cycle is) and the maximum.
 // Latency: none on the data path (observer; ar_room is a registered-state gate). A pending sum shows an
-//   event from the second cycle after it (the event is registered first); MAX_RD_LATENCY from the third cycle after the RLAST (the handshake is
-//   registered before the stamp FIFO, the latency before the comparison).
+//   event from the second cycle after it (the event is registered first); MAX_RD_LATENCY from the fourth cycle after the RLAST (the handshake is
+//   registered before the stamp FIFO, the latency before the comparison, the comparison before the update).
 // Parameters: DEPTH (timestamps, >= 2), PORTS (ports sharing the bank, 1..16: sizes the pending sums)
 module hc_port_counters #(
     parameter int DEPTH = 18,
@@ -100,19 +100,31 @@ module hc_port_counters #(
             room_q        <= room_next;
         end
     end
-    // the young head's age, its bit 32 registered; the head is marked old when it was old last cycle and
-    // is still the head (not taken last cycle) — unless it completes in this very cycle
-    wire [32:0] young_age = now - young_head;
-    logic old_q, same_q;
+    // the young head's age, its bit 32 from two cycles ago (old_q); the head is marked old when it was old
+    // then and is still the head (not taken in either of the two cycles since) — unless it completes in
+    // this very cycle. The 33-bit subtraction is cut at bit 16 and registered in pieces, each a 16/17-bit
+    // chain: the borrow out of the low half, and the high half's bit 16 for either borrow (now_hi - head_hi,
+    // and that minus one, as now_hi + ~head_hi); the next cycle selects between them into old_q (issue 17:
+    // the LUT-RAM read at the read pointer and the 33-bit chain into the old flag was the critical path at
+    // one seed of three at 4 ports, 122.8 MHz). Noticing it a cycle later costs nothing (see above).
+    logic lo_borrow_q, hi_b0_q, hi_b1_q, young_valid_q, old_q, same_q, same2_q;
+    wire [16:0] hi_b0 = now[32:16] - young_head[32:16];
+    wire [16:0] hi_b1 = now[32:16] + ~young_head[32:16];
     wire young_done = do_pop && n_old == '0;          // the completing read is the young head
-    wire mark       = old_q && same_q && !young_done;
+    wire mark       = old_q && same_q && same2_q && !young_done;
     wire young_pop  = mark || young_done;
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            old_q <= 1'b0; same_q <= 1'b0;
+            lo_borrow_q <= 1'b0; hi_b0_q <= 1'b0; hi_b1_q <= 1'b0; young_valid_q <= 1'b0;
+            old_q <= 1'b0; same_q <= 1'b0; same2_q <= 1'b0;
         end else begin
-            old_q  <= young_valid && young_age[32];
-            same_q <= young_valid && !young_pop;
+            lo_borrow_q   <= now[15:0] < young_head[15:0];
+            hi_b0_q       <= hi_b0[16];
+            hi_b1_q       <= hi_b1[16];
+            young_valid_q <= young_valid;
+            old_q         <= young_valid_q && (lo_borrow_q ? hi_b1_q : hi_b0_q);
+            same_q        <= young_valid && !young_pop;
+            same2_q       <= same_q;
         end
     end
     // (the young stamps are a subset of all stamps, so young_room holds whenever the stamps have room;
@@ -205,12 +217,39 @@ module hc_port_counters #(
         else if (ev_stall)    p_stall <= (take[4] ? '0 : p_stall) + NE'(1);
         else if (take[4])     p_stall <= '0;
     end
+    // the maximum: a latency is compared with the maximum and with the latency before it, each compare in
+    // two 16-bit halves, registered; it is taken a cycle later if above the maximum and, when that one
+    // before was taken in the cycle between, above it too — so above the maximum as it is then (issue 17:
+    // the 32-bit compare into the maximum's enable, 6 LUT levels, was the deepest path of the port's
+    // counters). A latency still in the compare stage at a clear is dropped, as one registered in lat_q is.
+    typedef struct packed {
+        logic hi_gt, hi_eq, lo_gt;                  // a > b from the halves: hi_gt || (hi_eq && lo_gt)
+    } cmp_t;
+    function automatic cmp_t compare(input logic [31:0] a, input logic [31:0] b);
+        return '{hi_gt: a[31:16] > b[31:16], hi_eq: a[31:16] == b[31:16], lo_gt: a[15:0] > b[15:0]};
+    endfunction
+    function automatic logic above(input cmp_t c);
+        return c.hi_gt || (c.hi_eq && c.lo_gt);
+    endfunction
+    logic        cmp_valid, took_q;
+    cmp_t        gt_max_q, gt_prev_q;
+    logic [31:0] cmp_lat;
+    wire         take_max = cmp_valid && above(gt_max_q) && (above(gt_prev_q) || !took_q);
     always_ff @(posedge clk) begin
-        if (!rst_n || clear)                        max_rd_latency <= '0;
-        else if (lat_valid && lat_q > max_rd_latency) max_rd_latency <= lat_q;
+        if (!rst_n || clear) begin
+            cmp_valid <= 1'b0; gt_max_q <= '0; gt_prev_q <= '0; took_q <= 1'b0; cmp_lat <= '0;
+            max_rd_latency <= '0;
+        end else begin
+            cmp_valid <= lat_valid;
+            cmp_lat   <= lat_q;
+            gt_max_q  <= compare(lat_q, max_rd_latency);
+            gt_prev_q <= compare(lat_q, cmp_lat);
+            took_q    <= take_max;
+            if (take_max) max_rd_latency <= cmp_lat;
+        end
     end
 
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, young_more_unused, ts_full, young_age[31:0]};
+    wire unused_ok = &{1'b0, young_more_unused, ts_full, hi_b0[15:0], hi_b1[15:0]};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

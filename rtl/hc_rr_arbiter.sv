@@ -6,8 +6,8 @@
 // exactly once every N grants (paper 001, EXBAR: "one transaction per TS module in each round-cycle").
 // Classes: the caller presents only the requesters of one class per cycle and says which on `cls`; each
 // class keeps its own pointer, so grants to a higher class never move a lower class's pointer (issue 15;
-// the crossbar's hc_addr_mux has its own registered-choice arbitration with the same per-class pointers
-// since issue 17; ps_stream_pick uses one class).
+// the crossbar's hc_addr_mux has its own registered-choice arbitration, least-recently-granted within a
+// class, since issue 17; ps_stream_pick uses one class).
 // Work-conserving: if any requester is asserted, one is granted.
 // Parameters: N (1..64 requesters; the default 1 is used by no instance on purpose: when two IPs of rtl/
 //   are linted together, Verilator 5.048 gives a parameterization of a module the derived widths of the

@@ -542,7 +542,7 @@ module hc_supervisor #(
     axi_burst_equalizer #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
                           .TRACK_DEPTH(TRACK_DEPTH), .REGISTER_READY(1'b1),
                           .STAGE_INPUT(REQ_DEPTH > 0), .LEGAL_IN(1'b1), .OUT_DEPTH(REQ_DEPTH > 0 ? 4 : 0),
-                          .READY_AHEAD(REQ_DEPTH > 0), .NOM_IN(REQ_DEPTH > 0))
+                          .READY_AHEAD(REQ_DEPTH > 0), .NOM_IN(REQ_DEPTH > 0), .B_READY_HELD(RESP_DEPTH > 0))
     u_equalizer (
         .aclk, .aresetn, .cfg_nominal_len, .cfg_max_rd_outstanding(cfg_rd_max_out),
         .cfg_max_wr_outstanding(cfg_wr_max_out),

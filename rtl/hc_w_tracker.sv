@@ -28,9 +28,9 @@
 // outputs: a burst pushed while the current one's last beat is still to be stepped waits in the FIFO
 // and is current from the cycle after that beat, as a direct push would be. The finished burst keeps
 // its slot for that cycle, so `full` falls a cycle later than without BEAT_REG.
-// HEAD_REG (with BEAT_REG): the oldest waiting burst's "single" flag in a flip-flop (hc_fifo HEAD_REG,
-// one bit: + 1 FF and a second one-bit LUT-RAM read port), and "two beats left" (left == 1) kept in a
-// flip-flop beside `left`, so `last` is one LUT after flops with no LUT-RAM read and no compare in front
+// HEAD_REG (with BEAT_REG): the oldest waiting burst's "single" and "two beats" flags in flip-flops (hc_fifo
+// HEAD_REG, two bits: + 2 FF and a second two-bit LUT-RAM read port), and "two beats left" (left == 1) kept
+// in a flip-flop beside `left`, so `last` is one LUT after flops with no LUT-RAM read and no compare in front
 // (issue 17: in the watchdog the head's LUT-RAM read -> `last` -> WLAST into the W register's data was
 // the critical path at 4 ports once BEAT_REG had cut the handshake).
 // Latency (cycles): push -> valid 1. Throughput: one beat per cycle, across burst boundaries.
@@ -64,6 +64,7 @@ module hc_w_tracker #(
     logic [7:0] left;                                // beats after the next one of the current burst
     logic [7:0] q_head;
     logic       q_head_single;                       // q_head == 0, stored beside it (no compare at the read)
+    logic       q_head_two;                          // q_head == 1, likewise (HEAD_REG: for cur_two)
     logic       q_empty, q_full;
     logic [CW-1:0] q_count_unused;
     logic       cur_valid, cur_last;                 // the current burst, stepped by `step`
@@ -96,10 +97,12 @@ module hc_w_tracker #(
 
     // (CHECKED: the pop is taken only when a burst waits and the user pushes only while !full, so neither
     // late handshake gates the FIFO's pointers)
-    // (the "single" flag in bit 0: with HEAD_REG only it is held in a flop)
-    hc_fifo #(.WIDTH(9), .DEPTH(DEPTH - 1), .CHECKED(1'b1), .HEAD_REG(HEAD_REG), .HEAD_BITS(1)) u_wait (
-        .clk, .rst_n, .push(push && !direct), .push_data({push_len, push_single}), .pop(take_q),
-        .head({q_head, q_head_single}), .empty(q_empty), .full(q_full), .count(q_count_unused)
+    // (the "single" flag in bit 0 and the "two beats" flag in bit 1: with HEAD_REG only they are held in
+    // flops, so neither the length's LUT-RAM read nor a compare is in front of cur_two — issue 17: the
+    // read -> the next length -> its compare -> cur_two was 6 LUT levels in the watchdog at 4 ports)
+    hc_fifo #(.WIDTH(10), .DEPTH(DEPTH - 1), .CHECKED(1'b1), .HEAD_REG(HEAD_REG), .HEAD_BITS(2)) u_wait (
+        .clk, .rst_n, .push(push && !direct), .push_data({push_len, push_len == 8'd1, push_single}), .pop(take_q),
+        .head({q_head, q_head_two, q_head_single}), .empty(q_empty), .full(q_full), .count(q_count_unused)
     );
     assign full = q_full;
 
@@ -110,7 +113,7 @@ module hc_w_tracker #(
             cur_valid <= !q_empty || push;
             left      <= next_len;
             cur_last  <= q_empty ? push_single : q_head_single;
-            cur_two   <= next_len == 8'd1;
+            cur_two   <= HEAD_REG ? (q_empty ? push_len == 8'd1 : q_head_two) : next_len == 8'd1;
         end else if (step) begin
             left      <= left - 8'd1;
             cur_last  <= left == 8'd1;
@@ -140,11 +143,13 @@ module hc_w_tracker #(
     // state; slots outside the occupied range hold whatever was on push_data)
     for (genvar i = 0; i < DEPTH - 1; i++) begin : g_f_single
         wire f_used = (32'(i) + (DEPTH - 1) - 32'(u_wait.rd_ptr)) % (DEPTH - 1) < 32'(q_count_unused);
-        if (HEAD_REG) begin : g_split              // (the flag's RAM and the length's are separate arrays)
+        if (HEAD_REG) begin : g_split              // (the flags' RAM and the length's are separate arrays)
             always_comb if (rst_n && f_used)
-                assert (u_wait.mem[i][0] == (u_wait.g_head_reg.g_part.mem_hi[i] == 8'd0));
+                assert (u_wait.mem[i][0] == (u_wait.g_head_reg.g_part.mem_hi[i] == 8'd0)
+                        && u_wait.mem[i][1] == (u_wait.g_head_reg.g_part.mem_hi[i] == 8'd1));
         end else begin : g_one
-            always_comb if (rst_n && f_used) assert (u_wait.mem[i][0] == (u_wait.mem[i][8:1] == 8'd0));
+            always_comb if (rst_n && f_used)
+                assert (u_wait.mem[i][0] == (u_wait.mem[i][9:2] == 8'd0) && u_wait.mem[i][1] == (u_wait.mem[i][9:2] == 8'd1));
         end
     end
 `endif

@@ -1,12 +1,14 @@
 """Logic depth of every register input in an ECP5 netlist (yosys `synth_ecp5 -json`), without placing it.
 
 nextpnr names one critical path per run; a design that must reach a clock rate needs every path below
-a depth. This walks the netlist from flip-flop outputs and inputs through LUTs, wide muxes, carry
+a depth. This walks the netlist from flip-flop outputs through LUTs, wide muxes, carry
 cells and LUT-RAM reads to every flip-flop input, LUT-RAM write port and output, and ranks the
 registers by the deepest path into them. A level is one LUT4 (or a carry cell entered from outside its
 chain, or a LUT-RAM read); a wide mux behind its LUTs or a step along a carry chain costs a fraction.
 On ECP5-85k with nextpnr, each level costs about 1.5 ns (0.3 ns logic, 1.2 ns routing), so 150 MHz
 (6.7 ns) leaves room for about 4 levels.
+Paths start at flip-flops (and LUT-RAM reads) only: nextpnr out of context does not time the paths from
+the top-level inputs into the clock domain (their source is the user's logic), so neither does this.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import re
 import sys
 from pathlib import Path
 from typing import Any
+
+_UNTIMED = float("-inf")
 
 # cost of passing a cell from an input pin to an output pin
 _FF = {"TRELLIS_FF", "DP16KD", "MULT18X18D", "ALU54B"}
@@ -69,7 +73,10 @@ def analyse(netlist: dict[str, Any], top: str | None = None) -> list[dict[str, A
                 for bit in c["connections"][pin]:
                     if isinstance(bit, int):
                         driver[bit] = cname
-    # bit -> (depth, the input bit the deepest path comes through); iterative, netlists are deep
+    # bit -> (depth, the input bit the deepest path comes through); iterative, netlists are deep.
+    # A top-level input starts no path (-inf), so a register fed only from inputs is not listed.
+    port_in = {b for v in mod.get("ports", {}).values() if v["direction"] == "input"
+              for b in v["bits"] if isinstance(b, int)}
     arrival: dict[int, tuple[float, int | None]] = {}
 
     def arrive(bit: int) -> float:
@@ -80,11 +87,11 @@ def analyse(netlist: dict[str, Any], top: str | None = None) -> list[dict[str, A
                 stack.pop()
                 continue
             c = cells[driver[b]] if b in driver else None
-            inputs = [] if c is None else [
+            inputs_ = [] if c is None else [
                 (ib, _pin_cost(c["type"], pin))
                 for pin in _comb_inputs(c["type"], c.get("port_directions", {}))
                 for ib in c["connections"].get(pin, []) if isinstance(ib, int)]
-            pending = [ib for ib, _ in inputs if ib not in arrival]
+            pending = [ib for ib, _ in inputs_ if ib not in arrival]
             if pending:
                 open_.add(b)
                 if any(ib in open_ for ib in pending):
@@ -92,8 +99,8 @@ def analyse(netlist: dict[str, Any], top: str | None = None) -> list[dict[str, A
                 stack.extend(pending)
                 continue
             open_.discard(b)
-            best: tuple[float, int | None] = (0.0, None)
-            for ib, cost in inputs:
+            best: tuple[float, int | None] = (_UNTIMED if b in port_in or inputs_ else 0.0, None)
+            for ib, cost in inputs_:
                 if arrival[ib][0] + cost > best[0]:
                     best = (arrival[ib][0] + cost, ib)
             arrival[b] = best
@@ -104,6 +111,8 @@ def analyse(netlist: dict[str, Any], top: str | None = None) -> list[dict[str, A
 
     def end(label: str, pin: str, bit: int) -> None:
         depth = arrive(bit)
+        if depth == _UNTIMED:
+            return
         if label not in ends or depth > ends[label]["depth"]:
             ends[label] = {"end": label, "pin": pin, "depth": round(depth, 2), "bit": bit}
 

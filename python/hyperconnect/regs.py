@@ -69,6 +69,7 @@ def generate(force: bool = False) -> dict[str, Path]:
                      "--package-name", "hc_port_regs_pkg", *common)
             _narrow_cpuif(files["port_sv"])
             _or_readback(files["port_sv"])
+            _registered_decode(files["port_sv"])
             _peakrdl("c-header", str(RDL), "--top", "hyperconnect", "-o", str(files["header"]))
             _peakrdl("html", str(RDL), "--top", "hyperconnect", "-o", str(out / "html"))
     return files
@@ -134,6 +135,59 @@ def _or_readback(path: Path) -> None:
             + "".join(f"            rd_sel_q[{k}] <= {c};\n" for k, c in enumerate(conds))
             + "        end\n    end\n")
     path.write_text(text[:line] + regs + text[line:])
+
+
+# The port block's address decode from flops: PeakRDL compares the address in the request's cycle, and
+# each register's strobe (decoded_reg_strb, is_external) and the decode error (an address no register
+# has, or a write to a read-only one) run on, unregistered, into the fields' write enables, the write
+# answer (cpuif_wr_err) and the read-back's error. Here every condition on the address (and kind) is
+# evaluated a cycle ahead into a flop of its own (dec_sel_q; rw_ok_q for "a valid access") from the held
+# offset and kind — hc_regs_axil presents a port block's request a cycle after its offset (PREP), as for
+# the read-back selects above — and the request only ANDs with them. The same values: the conditions are
+# copied unchanged, and since a valid access implies a valid address, "bad address or bad access" is "not
+# a valid access". Issue 17: the held offset -> the compares -> a field's write enable was the critical
+# path at one seed of three at 4 ports (116.9 MHz, 4 LUTs, 7.1 ns of routing), and the offset -> the
+# error -> hc_regs_axil's answer flop 6-7 LUT levels.
+_DECODE_STRB = re.compile(r"^(\s+(?:decoded_reg_strb\.\w+ =|is_external \|=) cpuif_req_masked & )(.+);$", re.M)
+_DECODE_RW = re.compile(r"^\s+is_valid_rw \|= cpuif_req_masked & (.+);$", re.M)
+_DECODE_ERR = "        decoded_err = (~is_valid_addr | (is_valid_addr & ~is_valid_rw)) & decoded_req;"
+_DECODE_AT = "    always_comb begin\n        automatic logic is_valid_addr;\n"
+
+
+def _registered_decode(path: Path) -> None:
+    """Rewrite the port block's decode (above) from flops; each anchor must be found once and at least
+    one strobe and one valid-access condition, or the build fails rather than produce a block with the
+    old paths."""
+    text = path.read_text()
+    rw_conds = _DECODE_RW.findall(text)
+    if not rw_conds or text.count(_DECODE_ERR) != 1 or text.count(_DECODE_AT) != 1:
+        raise RuntimeError(f"{path.name}: the decode is not as expected (conditions {len(rw_conds)}, "
+                           f"error line {text.count(_DECODE_ERR)}, decode block {text.count(_DECODE_AT)})")
+    sels: dict[str, int] = {}
+
+    def strobe(m: re.Match[str]) -> str:
+        k = sels.setdefault(m.group(2), len(sels))
+        return f"{m.group(1)}dec_sel_q[{k}];"
+    text = _DECODE_STRB.sub(strobe, text)
+    if not sels:
+        raise RuntimeError(f"{path.name}: the decode has no register strobes to register")
+    text = text.replace(_DECODE_ERR, "        decoded_err = ~rw_ok_q & decoded_req;   "
+                                     "// (python/hyperconnect/regs.py)")
+    regs = ("    // the decode's conditions on the held offset and kind, registered (python/hyperconnect/regs.py;\n"
+            "    // hc_regs_axil presents the request a cycle after the offset and holds it until the next one)\n"
+            f"    logic [{len(sels) - 1}:0] dec_sel_q;\n"
+            "    logic rw_ok_q;                                 // a valid access\n"
+            "    always_ff @(posedge clk) begin\n"
+            "        if(~rst_n) begin\n"
+            "            dec_sel_q <= '0;\n"
+            "            rw_ok_q <= '0;\n"
+            "        end else begin\n"
+            + "".join(f"            dec_sel_q[{k}] <= {c};\n" for c, k in sels.items())
+            + "            rw_ok_q <= " + "\n                | ".join(f"({c})" for c in rw_conds) + ";\n"
+            "        end\n"
+            "    end\n")
+    at = text.index(_DECODE_AT)
+    path.write_text(text[:at] + regs + text[at:])
 
 
 def _narrow_cpuif(path: Path) -> None:

@@ -107,6 +107,49 @@ module hc_port_regs (
     logic [31:0] decoded_wr_data;
     logic [31:0] decoded_wr_biten;
 
+    // the decode's conditions on the held offset and kind, registered (python/hyperconnect/regs.py;
+    // hc_regs_axil presents the request a cycle after the offset and holds it until the next one)
+    logic [15:0] dec_sel_q;
+    logic rw_ok_q;                                 // a valid access
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            dec_sel_q <= '0;
+            rw_ok_q <= '0;
+        end else begin
+            dec_sel_q[0] <= (cpuif_addr == 7'h0);
+            dec_sel_q[1] <= (cpuif_addr == 7'h4);
+            dec_sel_q[2] <= (cpuif_addr == 7'h8);
+            dec_sel_q[3] <= (cpuif_addr == 7'hc) & !cpuif_req_is_wr;
+            dec_sel_q[4] <= (cpuif_addr == 7'h10);
+            dec_sel_q[5] <= (cpuif_addr == 7'h14);
+            dec_sel_q[6] <= (cpuif_addr == 7'h18);
+            dec_sel_q[7] <= (cpuif_addr == 7'h1c);
+            dec_sel_q[8] <= (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1f);
+            dec_sel_q[9] <= (cpuif_addr == 7'h40);
+            dec_sel_q[10] <= (cpuif_addr == 7'h44);
+            dec_sel_q[11] <= (cpuif_addr == 7'h48);
+            dec_sel_q[12] <= (cpuif_addr == 7'h4c);
+            dec_sel_q[13] <= (cpuif_addr == 7'h50);
+            dec_sel_q[14] <= (cpuif_addr == 7'h54);
+            dec_sel_q[15] <= (cpuif_addr == 7'h7c) & !cpuif_req_is_wr;
+            rw_ok_q <= ((cpuif_addr == 7'h0))
+                | ((cpuif_addr == 7'h4))
+                | ((cpuif_addr == 7'h8))
+                | ((cpuif_addr == 7'hc) & !cpuif_req_is_wr)
+                | ((cpuif_addr == 7'h10))
+                | ((cpuif_addr == 7'h14))
+                | ((cpuif_addr == 7'h18))
+                | ((cpuif_addr == 7'h1c))
+                | ((cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1f))
+                | ((cpuif_addr == 7'h40))
+                | ((cpuif_addr == 7'h44))
+                | ((cpuif_addr == 7'h48))
+                | ((cpuif_addr == 7'h4c))
+                | ((cpuif_addr == 7'h50))
+                | ((cpuif_addr == 7'h54))
+                | ((cpuif_addr == 7'h7c) & !cpuif_req_is_wr);
+        end
+    end
     always_comb begin
         automatic logic is_valid_addr;
         automatic logic is_valid_rw;
@@ -114,58 +157,58 @@ module hc_port_regs (
         is_external = '0;
         is_valid_addr = '0;
         is_valid_rw = '0;
-        decoded_reg_strb.CFG = cpuif_req_masked & (cpuif_addr == 7'h0);
+        decoded_reg_strb.CFG = cpuif_req_masked & dec_sel_q[0];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h0);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h0);
-        decoded_reg_strb.LIMITS = cpuif_req_masked & (cpuif_addr == 7'h4);
+        decoded_reg_strb.LIMITS = cpuif_req_masked & dec_sel_q[1];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h4);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h4);
-        decoded_reg_strb.BUDGET = cpuif_req_masked & (cpuif_addr == 7'h8);
+        decoded_reg_strb.BUDGET = cpuif_req_masked & dec_sel_q[2];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h8);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h8);
-        decoded_reg_strb.STATUS = cpuif_req_masked & (cpuif_addr == 7'hc) & !cpuif_req_is_wr;
+        decoded_reg_strb.STATUS = cpuif_req_masked & dec_sel_q[3];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'hc);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'hc) & !cpuif_req_is_wr;
-        decoded_reg_strb.ERR = cpuif_req_masked & (cpuif_addr == 7'h10);
+        decoded_reg_strb.ERR = cpuif_req_masked & dec_sel_q[4];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h10);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h10);
-        decoded_reg_strb.IRQ_EN = cpuif_req_masked & (cpuif_addr == 7'h14);
+        decoded_reg_strb.IRQ_EN = cpuif_req_masked & dec_sel_q[5];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h14);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h14);
-        decoded_reg_strb.IRQ_STATUS = cpuif_req_masked & (cpuif_addr == 7'h18);
+        decoded_reg_strb.IRQ_STATUS = cpuif_req_masked & dec_sel_q[6];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h18);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h18);
-        decoded_reg_strb.CNT_CTRL = cpuif_req_masked & (cpuif_addr == 7'h1c);
+        decoded_reg_strb.CNT_CTRL = cpuif_req_masked & dec_sel_q[7];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h1c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h1c);
-        decoded_reg_strb.CNT = cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1f);
-        is_external |= cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1f);
+        decoded_reg_strb.CNT = cpuif_req_masked & dec_sel_q[8];
+        is_external |= cpuif_req_masked & dec_sel_q[8];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1f);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1f);
-        decoded_reg_strb.WIN_BASE_LO = cpuif_req_masked & (cpuif_addr == 7'h40);
+        decoded_reg_strb.WIN_BASE_LO = cpuif_req_masked & dec_sel_q[9];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h40);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h40);
-        decoded_reg_strb.WIN_BASE_HI = cpuif_req_masked & (cpuif_addr == 7'h44);
-        is_external |= cpuif_req_masked & (cpuif_addr == 7'h44);
+        decoded_reg_strb.WIN_BASE_HI = cpuif_req_masked & dec_sel_q[10];
+        is_external |= cpuif_req_masked & dec_sel_q[10];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h44);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h44);
-        decoded_reg_strb.WIN_SIZE_LO = cpuif_req_masked & (cpuif_addr == 7'h48);
+        decoded_reg_strb.WIN_SIZE_LO = cpuif_req_masked & dec_sel_q[11];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h48);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h48);
-        decoded_reg_strb.WIN_SIZE_HI = cpuif_req_masked & (cpuif_addr == 7'h4c);
-        is_external |= cpuif_req_masked & (cpuif_addr == 7'h4c);
+        decoded_reg_strb.WIN_SIZE_HI = cpuif_req_masked & dec_sel_q[12];
+        is_external |= cpuif_req_masked & dec_sel_q[12];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h4c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h4c);
-        decoded_reg_strb.FAULT = cpuif_req_masked & (cpuif_addr == 7'h50);
+        decoded_reg_strb.FAULT = cpuif_req_masked & dec_sel_q[13];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h50);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h50);
-        decoded_reg_strb.TIMEOUT = cpuif_req_masked & (cpuif_addr == 7'h54);
+        decoded_reg_strb.TIMEOUT = cpuif_req_masked & dec_sel_q[14];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h54);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h54);
-        decoded_reg_strb.INFO = cpuif_req_masked & (cpuif_addr == 7'h7c) & !cpuif_req_is_wr;
+        decoded_reg_strb.INFO = cpuif_req_masked & dec_sel_q[15];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 7'h7c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 7'h7c) & !cpuif_req_is_wr;
-        decoded_err = (~is_valid_addr | (is_valid_addr & ~is_valid_rw)) & decoded_req;
+        decoded_err = ~rw_ok_q & decoded_req;   // (python/hyperconnect/regs.py)
         decoded_req_is_external = is_external;
     end
     logic external_wr_ack;

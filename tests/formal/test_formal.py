@@ -54,9 +54,12 @@ W_NOT_REGISTERED = (
 # seeded bugs the proofs must find, as (job, RTL file, name) -> (text, replacement[, task]) (the task: the
 # job's default in MUTANT_TASK): each is a mistake the design could plausibly have
 MUTANTS = {
-    # issue 15: one round-robin pointer moved by every class's grants (a lower class's port starves)
-    ("hc_addr_mux", "hc_addr_mux.sv", "shared_pointer"): (
-        "ptr_taken[gcls_q] = after(gidx_q);", "ptr_taken = {CLASSES{after(gidx_q)}};"),
+    # the order not moved by a take: the lowest-index port of a class wins every time (a port starves)
+    ("hc_addr_mux", "hc_addr_mux.sv", "order_not_moved"): (
+        "wire [HN-1:0]    lo_next = take ? moved(lo_q, gsel_q) : lo_q;", "wire [HN-1:0]    lo_next = lo_q;"),
+    # issue 17: the taken port put behind every port, lower classes too (a lower class wins over its next)
+    ("hc_addr_mux", "hc_addr_mux.sv", "taken_behind_lower_class"): (
+        "(gsel_q[i] ? !gt_q[j][i] :", "(gsel_q[i] ? 1'b1 :"),
     # issue 17, HEADS_KNOWN: the port taken now chosen again without a request behind its head
     ("hc_addr_mux", "hc_addr_mux.sv", "taken_head_chosen_again"): (
         "v_t[i] = in_valid[i] && !(HEADS_KNOWN && gsel_q[i] && !in_more[i]);", "v_t[i] = in_valid[i];", "known"),

@@ -309,6 +309,37 @@ async def largest_read_latency_and_stalls(dut) -> None:
     assert await read(dut, 0, STALL) == 9 and await read(dut, 0, RD_TXN) == 3
 
 
+@cocotb.test()
+async def largest_read_latency_back_to_back(dut) -> None:
+    """Issue 17 (the maximum compared a cycle before it is updated): two reads completing in consecutive
+    cycles, the first 30 cycles long and the second 19, both above the maximum of 0 — the second is
+    compared with the maximum before the first is in it, and must not replace it. Then a third read of
+    25 cycles alone: below the maximum, it leaves 30."""
+    await start(dut)
+    dut.ar_fire.value = 1
+    await RisingEdge(dut.clk)                           # AR of read A at cycle 0
+    dut.ar_fire.value = 0
+    await ClockCycles(dut.clk, 11)
+    dut.ar_fire.value = 1
+    await RisingEdge(dut.clk)                           # AR of read B at cycle 12
+    dut.ar_fire.value = 0
+    await ClockCycles(dut.clk, 17)
+    dut.r_last_fire.value = 1
+    await ClockCycles(dut.clk, 2)                       # RLAST of A at cycle 30, of B at 31
+    dut.r_last_fire.value = 0
+    await ClockCycles(dut.clk, 6)
+    assert int(dut.max_rd_latency.value) == 30, f"MAX_RD_LATENCY {int(dut.max_rd_latency.value)}, want 30"
+    dut.ar_fire.value = 1
+    await RisingEdge(dut.clk)
+    dut.ar_fire.value = 0
+    await ClockCycles(dut.clk, 24)
+    dut.r_last_fire.value = 1
+    await RisingEdge(dut.clk)
+    dut.r_last_fire.value = 0
+    await ClockCycles(dut.clk, 6)
+    assert int(dut.max_rd_latency.value) == 30, f"MAX_RD_LATENCY {int(dut.max_rd_latency.value)}, want 30"
+
+
 async def random_events(dut, rng, cycles: int, p_clear: float, big_choices, p_fire: float, seed_name: str) -> int:
     """Both ports' events at random against a model of each port's counts, software reads of random
     words (Reader: as often as the contract allows) and clears; returns the answers checked."""
@@ -441,7 +472,7 @@ async def read_of_age(dut, age: int, hold: int = 0) -> None:
     dut.r_last_fire.value = 1                              # sampled with now = stamp + age
     await RisingEdge(dut.clk)
     dut.r_last_fire.value = 0
-    await ClockCycles(dut.clk, 3)
+    await ClockCycles(dut.clk, 4)                          # MAX_RD_LATENCY from the fourth cycle after RLAST
     assert done < age
 
 

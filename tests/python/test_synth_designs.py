@@ -71,7 +71,8 @@ def _cell(ctype: str, conn: dict[str, list[int]], outputs: tuple[str, ...]) -> d
 def test_levels_counts_luts_between_registers() -> None:
     """levels.analyse: FF a -> LUT4 -> LUT4 -> PFUMX -> FF b is 2.3 levels (a wide mux behind its LUTs is a
     fraction), a carry chain costs little per step, FF a -> FF c directly is 0, and the deepest input names
-    its start and the nets on the way; a netlist with a combinational loop is refused, not hung on."""
+    its start and the nets on the way; a register fed only from top-level inputs is not listed (nextpnr
+    out of context does not time those paths); a netlist with a combinational loop is refused, not hung on."""
     cells = {
         "ff_a": _cell("TRELLIS_FF", {"CLK": [1], "DI": [9], "Q": [2]}, ("Q",)),
         "l1": _cell("LUT4", {"A": [2], "B": [3], "Z": [4]}, ("Z",)),
@@ -83,14 +84,18 @@ def test_levels_counts_luts_between_registers() -> None:
         "cc1": _cell("CCU2C", {"A0": [2], "CIN": [0], "COUT": [10]}, ("COUT",)),
         "cc2": _cell("CCU2C", {"A0": [3], "CIN": [10], "S0": [11]}, ("S0",)),
         "ff_d": _cell("TRELLIS_FF", {"CLK": [1], "DI": [11], "Q": [12]}, ("Q",)),
+        "l4": _cell("LUT4", {"A": [13], "B": [14], "Z": [15]}, ("Z",)),
+        "ff_e": _cell("TRELLIS_FF", {"CLK": [1], "DI": [15], "Q": [16]}, ("Q",)),
     }
-    nets = {"clk": [1], "u.a": [2], "x": [3], "u.t": [4], "u.b": [8], "u.c": [9], "u.d": [12]}
-    netlist = {"modules": {"top": {"attributes": {"top": 1}, "cells": cells, "ports": {},
+    nets = {"clk": [1], "u.a": [2], "x": [3], "u.t": [4], "u.b": [8], "u.c": [9], "u.d": [12], "u.e": [16]}
+    ports = {"in_a": {"direction": "input", "bits": [13]}, "in_b": {"direction": "input", "bits": [14]}}
+    netlist = {"modules": {"top": {"attributes": {"top": 1}, "cells": cells, "ports": ports,
                                    "netnames": {k: {"bits": v} for k, v in nets.items()}}}}
     ends = {e["end"]: e for e in levels.analyse(netlist)}
     assert ends["u.b"]["depth"] == 2.3 and ends["u.b"]["start"] == "u.a" and "u.t" in ends["u.b"]["through"]
     assert ends["u.c"]["depth"] == 0.0
     assert ends["u.d"]["depth"] == 1.05
+    assert "u.e" not in ends                  # fed from top-level inputs only: not timed, as in nextpnr
     s = levels.summary(list(ends.values()))
     assert s["histogram"] == {"2": 1, "1": 1, "0": 2} and s["deepest"][0]["group"] == "u"
     cells["l2"] = _cell("LUT4", {"A": [4], "B": [5], "Z": [5]}, ("Z",))
