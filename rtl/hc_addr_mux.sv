@@ -16,7 +16,7 @@
 // choice is kept while presented and not taken (AXI: VALID stays until READY); otherwise it is made again
 // every cycle (so a higher class that arrives while `allow` is low, or a choice whose head has gone, is
 // seen at once). The order as it will be after this cycle's take is known from flops (the taken port goes
-// last: it now goes behind every port of its class and of lower classes, every higher class still before
+// behind every other port of its class; the higher classes were before it and the lower ones stay behind
 // it), so the choice made in the cycle of a take already uses it, and the take only selects between the
 // two choices at the end (a port alone in its class is chosen again at once: one request per cycle from
 // one port, if its head has the next one). The order is kept as a registered precedence matrix (port j
@@ -149,8 +149,8 @@ module hc_addr_mux #(
 
     // The next choice, prepared for both outcomes of this cycle's take from flip-flops only (issue 17):
     // without a take the precedence matrix as registered; with a take the taken port goes behind every
-    // port of its class and below (prec_t: its row from the class relation alone, its column only the
-    // higher classes), and (HEADS_KNOWN) competes again only with another request behind its head. A port
+    // other port of its class (prec_t: its row — who goes before it — every port of its class or a higher
+    // one; its column — whom it goes before — only the lower classes), and (HEADS_KNOWN) competes again only with another request behind its head. A port
     // wins if no competing port goes before it; the take only selects between the two at the end. (Issue
     // 17: with a round-robin pointer per class the order after a take ran through the presented class's
     // compare and the pointer's order, 7 LUT levels into the choice, the deepest logic at 4 ports.)

@@ -28,8 +28,8 @@
 // wrap, so the oldest ones are counted aside: a second FIFO holds the stamps of the reads not yet known
 // to be 2^32 cycles old ("young", in age order), its head the LUT-RAM read at a registered pointer
 // (issue 17: a head register cost 33 FF and about 35 LUT per port); its age's bit 32 is registered (in halves) each
-// cycle, and a head seen old in two cycles in a row leaves that FIFO and `n_old` counts it. Noticing
-// it a cycle or two late costs nothing (2^32 cycles of margin), and a read completing while n_old > 0
+// cycle, and a head seen old and still the head two cycles later leaves that FIFO and `n_old` counts it.
+// Noticing it two or three cycles late costs nothing (2^32 cycles of margin), and a read completing while n_old > 0
 // is one of the old ones and counts as 0xFFFFFFFF (the first version wrapped; issue 15; issue 17: no
 // 32-bit compare in the cycle the age is reached).
 // `clear` empties the pending sums (an event in the cycle before the clear's is not counted, one in the
@@ -153,7 +153,8 @@ module hc_port_counters #(
     wire [31:0] latency = (n_old != '0 || age[32]) ? '1 : age[31:0];   // (2^32 - 1 itself is all ones)
 
     // a completed read's latency is registered, and compared with the maximum the next cycle (a FIFO read,
-    // a subtraction and a comparison are one carry chain each; MAX_RD_LATENCY follows one cycle later)
+    // a subtraction and a comparison are one carry chain each; MAX_RD_LATENCY follows two cycles later,
+    // below)
     logic        lat_valid;
     logic [31:0] lat_q;
     always_ff @(posedge clk) begin

@@ -15,8 +15,9 @@
 // the length (the equalizer: from its registered request and nominal length, not the split result), so a
 // burst pushed into an empty tracker never waits for a length compare; a waiting one is compared as it
 // is read from the FIFO — its "single" flag stored beside its length, so neither needs a compare there
-// (a "two beats" flag for `last` after a beat was tried: its compare on the equalizer's split result
-// made that path deeper, 7.6 LUT levels, than the one it shortened). The
+// (a "two beats" flag for `last` after a beat, compared as a burst is pushed, was tried without HEAD_REG:
+// on the equalizer's split result of the time it made that path deeper, 7.6 LUT levels, than the one it
+// shortened; with HEAD_REG it is stored beside the "single" flag, see below). The
 // FIFO's LUT-RAM is written whenever it has room (hc_fifo), so the late beat never reaches its write
 // enable, only its pointers.
 // BEAT_REG: the tracker registers `beat` and steps its state with it a cycle later; `valid` and `last`

@@ -34,7 +34,8 @@
 // while waiting cannot make the memory port see it (issue 15: the W path used to be a chain of gates
 // from the accelerator to the memory port). A trip changes only the beats that enter it afterwards.
 // The position in the current burst (WLAST expected, AW accepted) is kept in flops by hc_w_tracker, with
-// the W handshake registered there (BEAT_REG) and the next burst's "single" flag in a flop (HEAD_REG):
+// the W handshake registered there (BEAT_REG) and the next burst's "single" and "two beats" flags in
+// flops (HEAD_REG):
 // WREADY, VALID into the W register and the expected WLAST are each one LUT level after flip-flops.
 // W_FALL_THROUGH 1 (axi_hyperconnect's minimum-latency setting, where no write-data buffer follows): the
 // W register is a fall-through buffer (hc_efifo FALL_THROUGH): a beat taken while it is empty goes on in
