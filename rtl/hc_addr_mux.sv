@@ -32,7 +32,8 @@
 // HEADS_KNOWN (issue 17): the ports report in_more (a flop: another request is behind the head, so the
 // head is still there after a take) and the user gives `allow` one cycle ahead (allow_next, for either
 // outcome of this cycle's take). A choice is then made only of a head that will be there — a port
-// being taken now competes in the next choice only with in_more — and only if `allow` will hold, so
+// being taken now competes in the next choice only with in_more (without it, it does not hold back the
+// others either: a lower class may be chosen in that cycle) — and only if `allow` will hold, so
 // out_valid is the choice's own flop: the take depends on no port's VALID and no allow gate (without
 // HEADS_KNOWN it runs through the N:1 mux of the chosen port's VALID and `allow`). With in_more from a
 // buffer of 3 or more entries a port alone still gets one request per cycle.
