@@ -103,9 +103,7 @@ module hc_addr_mux #(
                 else if (sel[b]) r[hidx(a, b)] = 1'b1;
         return r;
     endfunction
-    function automatic logic [HN-1:0] lo_reset();
-        return '1;
-    endfunction
+    localparam logic [HN-1:0] LO_RESET = '1;         // the lower index first
     // precedence matrix (registered): prec_q[i][j] — port j goes before port i, because its class is higher
     // or, in the same class, it comes first in the order. A strict total order: of any set of ports
     // exactly one has no port of the set before it. (stored without the diagonal, which is 0: N*(N-1)
@@ -185,8 +183,8 @@ module hc_addr_mux #(
     wire             found = cls_ok_q && (take ? (v_t != '0) : (in_valid != '0));
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            gvalid_q <= 1'b0; presented_q <= 1'b0; gidx_q <= '0; gsel_q <= '0; lo_q <= lo_reset();
-            prec_r <= pack(precedence('0, lo_reset()));
+            gvalid_q <= 1'b0; presented_q <= 1'b0; gidx_q <= '0; gsel_q <= '0; lo_q <= LO_RESET;
+            prec_r <= pack(precedence('0, LO_RESET));
         end else begin
             presented_q <= hold;
             if (!hold) begin
