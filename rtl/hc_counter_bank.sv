@@ -80,6 +80,12 @@ module hc_counter_bank #(
     logic [PI-1:0] s0_p, s1_p;
     logic [2:0]    s0_w, s1_w;
     logic [PORTS*5-1:0] take_q;
+    // the zero flag's select: the choice's port and word again, loaded only for a step (c_v), so it is a
+    // flip-flop of its own that the placer can put beside the flags' PORTS*8:1 mux (issue 17: s0_w also
+    // addresses the LUT-RAM, 100 columns away at 8 ports; s0_w -> the 64:1 mux -> s1_z was the critical
+    // path at one seed there, 5.9 ns for that one net). Without a step the flag is not used.
+    logic [PI-1:0] s0_zp;
+    logic [2:0]    s0_zw;
     // the word each pending sum k (take[p*5 + k], rd_bytes first) is added into
     localparam logic [2:0] SUM_WORD [5] = '{3'd0, 3'd2, 3'd4, 3'd5, 3'd6};
     wire [PI-1:0]  c_p  = req_v ? req_p : turn;
@@ -96,6 +102,13 @@ module hc_counter_bank #(
             for (int p = 0; p < PORTS; p++)
                 for (int k = 0; k < 5; k++)
                     take_q[p*5 + k] <= c_v && 32'(c_p) == p && c_w == SUM_WORD[k];
+        end
+    end
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            s0_zp <= '0; s0_zw <= '0;
+        end else if (c_v) begin
+            s0_zp <= c_p; s0_zw <= c_w;
         end
     end
     assign take = take_q;
@@ -154,7 +167,7 @@ module hc_counter_bank #(
             s1_p <= '0; s1_w <= '0; s1_b <= '0;
         end else begin
             s1_v    <= s0_v;
-            s1_z    <= zero[s0_p * 8 + 32'(s0_w)];
+            s1_z    <= zero[s0_zp * 8 + 32'(s0_zw)];     // (= s0_p, s0_w when s0_v)
             s1_kill <= clear[s0_p];
             s1_cpu  <= s0_cpu;
             s1_p    <= s0_p;

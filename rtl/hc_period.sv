@@ -31,9 +31,13 @@ module hc_period (
     logic [31:0] count;   // cycles left in this period after the current one
     logic        zero;    // count == 0, kept in a flop (prepared from the count and the period in parallel)
     logic [31:0] last_period;
-    logic        changed_q; // cfg_period changed last cycle and no reload took the new value then
+    logic [1:0]  ne_q;      // cfg_period differed from last_period last cycle, per 16-bit half
+    // cfg_period changed last cycle and no reload took the new value then (`recharge` is last cycle's
+    // reload). The compare is registered in halves (issue 17: the 32-bit compare and the reload flag
+    // into one flop were 6 LUT levels, the deepest path at 4 ports)
+    wire changed = |ne_q && !recharge;
 
-    wire reload = zero || changed_q;
+    wire reload = zero || changed;
     assign recharge_next = reload;
     always_ff @(posedge clk) begin
         if (!rst_n) begin
@@ -41,11 +45,11 @@ module hc_period (
             zero        <= 1'b1;
             recharge    <= 1'b0;
             last_period <= '0;    // (had no reset: unknown after reset in 4-state simulation; issue 15)
-            changed_q   <= 1'b0;
+            ne_q        <= '0;
         end else begin
             last_period <= cfg_period;
             // a reload takes cfg_period as it is now, so a change it has already taken needs no second one
-            changed_q   <= cfg_period != last_period && !reload;
+            ne_q        <= {cfg_period[31:16] != last_period[31:16], cfg_period[15:0] != last_period[15:0]};
             recharge    <= reload;
             if (reload) begin
                 count <= (cfg_period == '0) ? '0 : cfg_period - 32'd1;

@@ -17,6 +17,18 @@ def test_ports_selects_the_same_configuration() -> None:
     assert list(synth.designs_for([8, 16, 8])) == ["axi_hyperconnect (8 ports)", "axi_hyperconnect (16 ports)"]
 
 
+def test_seeds_per_design() -> None:
+    """axi_hyperconnect (the acceptance figures) gets every seed asked for; the stream bridges one, so
+    that `make synth` stays within its 30 minutes on 2 cores."""
+    d = synth.DESIGNS
+    for n in (2, 3, 4):
+        assert synth.seeds_for(d[f"axi_hyperconnect ({n} ports)"], 3) == 3
+    assert synth.seeds_for(d["axi_burst_equalizer"], 3) == 3
+    for name in ("ps_stream_bridge (1+1 streams)", "ps_stream_bridge (4+4 streams)"):
+        assert synth.seeds_for(d[name], 3) == 1
+    assert synth.seeds_for(d["axi_hyperconnect (4 ports)"], 1) == 1
+
+
 def test_ports_out_of_range_is_refused() -> None:
     with pytest.raises(ValueError, match="1..16"):
         synth.designs_for([0, 17])
