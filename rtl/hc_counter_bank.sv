@@ -243,11 +243,20 @@ module hc_counter_bank #(
     always_ff @(posedge clk) begin
         if (s2_v) mem[s2_addr] <= s2_new;
     end
-    // the answer: all ones after reset and when saturated, one synchronous set for both
+    // the answer: the sum and the saturated flag registered side by side, all ones when the flag is set
+    // (and after reset), ORed after the flops: the carry chain ends at the flops' data inputs (issue 17: the
+    // chain -> the saturated flag -> the synchronous set of all 32 answer flops was the critical path at
+    // one seed at 4 ports, 126.3 MHz)
+    logic [31:0] ans_q;
+    logic        ans_sat_q;
     always_ff @(posedge clk) begin
-        if (!rst_n || (s2_cpu && s2_top)) cpu_data <= '1;
-        else if (s2_cpu)                  cpu_data <= s2_sum[31:0];
+        if (!rst_n) begin
+            ans_q <= '0; ans_sat_q <= 1'b1;
+        end else if (s2_cpu) begin
+            ans_q <= s2_sum[31:0]; ans_sat_q <= s2_top;
+        end
     end
+    assign cpu_data = ans_q | {32{ans_sat_q}};
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin

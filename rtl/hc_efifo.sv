@@ -29,9 +29,14 @@
 //   HEAD_BITS n), the rest the LUT-RAM read — for a consumer whose decisions use only those bits (the
 //   W buffer: WLAST from a flop for the crossbar's routing, WDATA/WSTRB straight to the memory port).
 //   Same latency and throughput; + n flip-flops instead of OUT_REG's WIDTH.
+// HEAD_IN 1 (with HEAD_FLOPS n > 0): the head register's loads from the input take `in_head`, the same
+//   value as in_data's low n bits from a logic copy of the producer's own (hc_fifo HEAD_IN), so that
+//   copy can be placed beside the head and in_data's beside the LUT-RAM. A simulation assertion checks
+//   that they agree at every push.
 // Parameters: WIDTH (payload bits, >= 1), DEPTH (entries, 2..1024), OUT_REG (0 or 1, default 0),
 //   FALL_THROUGH (0 or 1, default 0; only with OUT_REG 0), HEAD_FLOPS (0..WIDTH, default 0; only with
-//   OUT_REG 0 and FALL_THROUGH 0: a fall-through entry's bits come from in_data, not a register).
+//   OUT_REG 0 and FALL_THROUGH 0: a fall-through entry's bits come from in_data, not a register),
+//   HEAD_IN (0 or 1, default 0; only with HEAD_FLOPS > 0).
 // Assumes: AXI handshake rules on both sides (VALID held until READY; the payload stable meanwhile).
 module hc_efifo #(
     parameter int WIDTH = 8,
@@ -39,11 +44,14 @@ module hc_efifo #(
     parameter bit OUT_REG = 1'b0,
     parameter bit FALL_THROUGH = 1'b0,
     parameter int HEAD_FLOPS = 0,
+    parameter bit HEAD_IN = 1'b0,
+    localparam int HW = HEAD_FLOPS > 0 ? HEAD_FLOPS : 1,
     localparam int CW = $clog2(DEPTH + 1)
 ) (
     input  logic             clk,
     input  logic             rst_n,
     input  logic [WIDTH-1:0] in_data,
+    input  logic [HW-1:0]    in_head = '0,     // HEAD_IN: in_data[HEAD_FLOPS-1:0] for the head's loads
     input  logic             in_valid,
     output logic             in_ready,
     output logic [WIDTH-1:0] out_data,
@@ -59,6 +67,7 @@ module hc_efifo #(
         if (HEAD_FLOPS < 0 || HEAD_FLOPS > WIDTH || (HEAD_FLOPS > 0 && (OUT_REG || FALL_THROUGH)))
             $fatal(1, "hc_efifo: HEAD_FLOPS must be 0..WIDTH (%0d), and 0 with OUT_REG or FALL_THROUGH (got %0d)",
                    WIDTH, HEAD_FLOPS);
+        if (HEAD_IN && HEAD_FLOPS == 0) $fatal(1, "hc_efifo: HEAD_IN needs HEAD_FLOPS > 0");
     end
 
     wire take = in_valid && in_ready;               // the producer's handshake
@@ -80,9 +89,10 @@ module hc_efifo #(
         logic room2;                                 // count < DEPTH - 1, a flop (room_next[1])
         assign room_next = {room2, in_ready};
 
+        localparam int FHB = HEAD_FLOPS > 0 ? HEAD_FLOPS : WIDTH;   // (hc_fifo's head bits)
         hc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .CHECKED(1'b1), .HEAD_REG(HEAD_FLOPS > 0),
-                  .HEAD_BITS(HEAD_FLOPS > 0 ? HEAD_FLOPS : WIDTH)) u_fifo (
-            .clk, .rst_n, .push, .push_data(in_data), .pop, .head, .empty,
+                  .HEAD_BITS(HEAD_FLOPS > 0 ? HEAD_FLOPS : WIDTH), .HEAD_IN(HEAD_IN)) u_fifo (
+            .clk, .rst_n, .push, .push_data(in_data), .push_head(FHB'(in_head)), .pop, .head, .empty,
             .full(full_unused), .count
         );
 
@@ -187,7 +197,7 @@ module hc_efifo #(
         end
 
         /* verilator lint_off UNUSEDSIGNAL */
-        wire unused_ok = &{1'b0, full_unused};
+        wire unused_ok = &{1'b0, full_unused, in_head};   // (HEAD_IN needs HEAD_FLOPS, so OUT_REG 0)
         /* verilator lint_on UNUSEDSIGNAL */
 `ifdef FORMAL
         always_comb if (rst_n) begin

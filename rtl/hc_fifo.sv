@@ -14,6 +14,11 @@
 //             register; the bits above are the LUT-RAM read at the read pointer. For a payload whose
 //             control bits must start at flops and whose data may not: the W buffer's WLAST beside its
 //             WDATA/WSTRB — HEAD_BITS flip-flops instead of WIDTH, and the second read port only for them),
+//             HEAD_IN (HEAD_REG only; 1: the head register's loads from the input take `push_head`, the
+//             same value as push_data's low HEAD_BITS bits computed by a logic copy of the user's own, so
+//             the placer can put that copy beside the head while push_data's goes to the LUT-RAM — issue
+//             17: the request buffers' window verdict; a simulation assertion checks that the two agree at
+//             every push; default 0: `push_head` is not used),
 //             CHECKED (1: the user never pushes while full nor pops while empty — not even with a pop in
 //             the same cycle — so push/pop are not gated here; default 0: such a request is ignored)
 // Assumes:    the user never pushes when full nor pops when empty (a simulation assertion reports it);
@@ -28,6 +33,8 @@ module hc_fifo #(
     parameter bit CHECKED = 1'b0,
     parameter bit HEAD_REG = 1'b0,
     parameter int HEAD_BITS = WIDTH,
+    parameter bit HEAD_IN = 1'b0,
+    localparam int HB = HEAD_REG ? HEAD_BITS : WIDTH,
     localparam int CW = $clog2(DEPTH + 1),
     localparam int PW = (DEPTH > 1) ? $clog2(DEPTH) : 1
 ) (
@@ -35,6 +42,7 @@ module hc_fifo #(
     input  logic             rst_n,
     input  logic             push,
     input  logic [WIDTH-1:0] push_data,
+    input  logic [HB-1:0]    push_head = '0,    // HEAD_IN: push_data[HB-1:0] for the head register's loads
     input  logic             pop,
     output logic [WIDTH-1:0] head,
     output logic             empty,
@@ -46,9 +54,13 @@ module hc_fifo #(
         if (DEPTH < 1) $fatal(1, "hc_fifo: DEPTH must be >= 1 (got %0d)", DEPTH);
         if (HEAD_REG && (HEAD_BITS < 1 || HEAD_BITS > WIDTH))
             $fatal(1, "hc_fifo: HEAD_BITS must be 1..WIDTH (%0d) (got %0d)", WIDTH, HEAD_BITS);
+        if (HEAD_IN && !HEAD_REG) $fatal(1, "hc_fifo: HEAD_IN needs HEAD_REG");
     end
 
     logic [PW-1:0]    rd_ptr, wr_ptr;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_push_head = &{1'b0, push_head};     // (used with HEAD_IN only)
+    /* verilator lint_on UNUSEDSIGNAL */
 
     // CHECKED: push and pop are used as given (the user's own flags guarantee room and data, as hc_efifo's
     // READY/VALID flip-flops do), so the late pop does not gate the write enable
@@ -68,7 +80,6 @@ module hc_fifo #(
     // head as the head leaves when there are two or more; otherwise the entry pushed now does (when empty,
     // or when the last entry leaves while another comes: then it is the only one). The bits above HB
     // (HEAD_BITS < WIDTH) are kept in their own LUT-RAM, read at the read pointer only.
-    localparam int HB = HEAD_REG ? HEAD_BITS : WIDTH;
     // The slot at the write pointer is free whenever the FIFO is not full, so it is written in every such
     // cycle, push or not (issue 17: the RAM's write enable is then a flop, not the user's late push — in
     // hc_w_tracker a beat's handshake decided it); only the pointers wait for the push. Full, it is written
@@ -81,6 +92,7 @@ module hc_fifo #(
     end
     if (HEAD_REG) begin : g_head_reg
         logic [HB-1:0] head_q;
+        wire  [HB-1:0] in_head = HEAD_IN ? push_head : push_data[HB-1:0];
         wire           more = 32'(count) >= 2;       // (not CW'(2): that is 0 at DEPTH 1, where CW is 1)
         // the entry behind the head is read at a pointer register of its own, next_ptr(rd_ptr) kept a step
         // ahead, so no incrementer is in front of the LUT-RAM's read address (issue 17: the read pointer ->
@@ -92,8 +104,8 @@ module hc_fifo #(
                 head_q <= '0;
                 rd_nxt <= next_ptr('0);
             end else begin
-                if (do_pop)       head_q <= more ? mem[rd_nxt] : push_data[HB-1:0];
-                else if (empty_q) head_q <= push_data[HB-1:0];
+                if (do_pop)       head_q <= more ? mem[rd_nxt] : in_head;
+                else if (empty_q) head_q <= in_head;
                 if (do_pop)       rd_nxt <= next_ptr(rd_nxt);
             end
         end
@@ -106,7 +118,17 @@ module hc_fifo #(
         end else begin : g_full
             assign head = head_q;
         end
+`ifndef SYNTHESIS
+        if (HEAD_IN) begin : g_in_check
+            always_ff @(posedge clk)
+                if (rst_n && push && push_head != push_data[HB-1:0])
+                    $error("hc_fifo: push_head differs from push_data's head bits (HEAD_IN)");
+        end
+`endif
 `ifdef FORMAL
+        if (HEAD_IN) begin : g_in_assert
+            always_comb if (rst_n && push) assert (push_head == push_data[HB-1:0]);
+        end
         always_comb if (rst_n && count != '0) assert (head_q == mem[rd_ptr]);
         always_comb if (rst_n) assert (rd_nxt == next_ptr(rd_ptr));
 `endif

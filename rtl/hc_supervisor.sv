@@ -345,15 +345,25 @@ module hc_supervisor #(
         end
         assign decouple = dec_q || tripped;
         // the guard's verdict is computed as the request enters (the window registered from the
-        // configuration: a change applies to requests taken from the next cycle) and kept beside it
-        logic          win_en_q;
-        logic [PW-1:0] win_lo_q;
-        logic [PW:0]   win_hi_q;
+        // configuration: a change applies to requests taken from the next cycle on) and kept beside it.
+        // It is computed twice, from two copies of the window registers: from win_*_q for the buffer's
+        // LUT-RAM and from win_*_h for the head register's loads (hc_efifo HEAD_IN), so the placer can put
+        // each compare beside what it feeds (issue 17: the window -> the compares beside the buffer's RAM
+        // -> the head's load beside the guard, 5.1-5.4 ns of routing, was the critical path at all three
+        // seeds at 4 ports, 120.1 MHz). The copies differ only in their reset value (so synthesis keeps
+        // both); the buffer takes no request in the first cycle out of reset, when they may differ, and
+        // the window is off then (win_en 0: every page passes).
+        logic          win_en_q, win_en_h;
+        logic [PW-1:0] win_lo_q, win_lo_h;
+        logic [PW:0]   win_hi_q, win_hi_h;
+        wire  [PW:0]   win_hi = (PW+1)'(cfg_win_base) + cfg_win_size;
         always_ff @(posedge aclk) begin
             if (!aresetn) begin
                 win_en_q <= 1'b0; win_lo_q <= '0; win_hi_q <= '0;
+                win_en_h <= 1'b0; win_lo_h <= '1; win_hi_h <= '1;
             end else begin
-                win_en_q <= cfg_win_en; win_lo_q <= cfg_win_base; win_hi_q <= (PW+1)'(cfg_win_base) + cfg_win_size;
+                win_en_q <= cfg_win_en; win_lo_q <= cfg_win_base; win_hi_q <= win_hi;
+                win_en_h <= cfg_win_en; win_lo_h <= cfg_win_base; win_hi_h <= win_hi;
             end
         end
         // ({pass, legal, in window}: "pass" is the AND of the two, kept as its own bit, so the guard's READY
@@ -369,6 +379,8 @@ module hc_supervisor #(
         endfunction
         wire [2:0] ar_check = verdict(s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, win_en_q, win_lo_q, win_hi_q);
         wire [2:0] aw_check = verdict(s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, win_en_q, win_lo_q, win_hi_q);
+        wire [2:0] ar_check_h = verdict(s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, win_en_h, win_lo_h, win_hi_h);
+        wire [2:0] aw_check_h = verdict(s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, win_en_h, win_lo_h, win_hi_h);
         assign w_arready = ar_in_ready && !closed && ar_room;
         assign w_awready = aw_in_ready && !closed;
         // (the watchdog leaves its own trip gate out of AR/AW here, REQ_GATED: w_arvalid is the
@@ -393,20 +405,22 @@ module hc_supervisor #(
         end
         wire ar_fits = s_axi_arlen <= req_nom, aw_fits = s_axi_awlen <= req_nom;
         localparam int REQ_HEAD_FLOPS = 3 + 1 + 8 + 1 + 2 + 8 + 3;
-        hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS)) u_ar_fifo (
+        hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .HEAD_IN(1'b1)) u_ar_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({s_axi_arid, s_axi_araddr, s_axi_arcache, s_axi_arprot, s_axi_arqos,
                       s_axi_arsize, s_axi_arlen, s_axi_arburst, s_axi_arlock, req_nom, ar_fits, ar_check}),
+            .in_head({s_axi_arsize, s_axi_arlen, s_axi_arburst, s_axi_arlock, req_nom, ar_fits, ar_check_h}),
             .in_valid(ar_take), .in_ready(ar_in_ready),
             .out_data({q_arid, q_araddr, q_arcache, q_arprot, q_arqos, q_arsize, q_arlen, q_arburst, q_arlock,
                        q_arnom, q_arfits, q_archeck}),
             .out_valid(q_arvalid), .out_ready(q_arready), .out_more(more_unused_ar_fifo),
             .room_next(room_unused_ar_fifo)
         );
-        hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS)) u_aw_fifo (
+        hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .HEAD_IN(1'b1)) u_aw_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({s_axi_awid, s_axi_awaddr, s_axi_awcache, s_axi_awprot, s_axi_awqos,
                       s_axi_awsize, s_axi_awlen, s_axi_awburst, s_axi_awlock, req_nom, aw_fits, aw_check}),
+            .in_head({s_axi_awsize, s_axi_awlen, s_axi_awburst, s_axi_awlock, req_nom, aw_fits, aw_check_h}),
             .in_valid(w_awvalid && w_awready), .in_ready(aw_in_ready),
             .out_data({q_awid, q_awaddr, q_awcache, q_awprot, q_awqos, q_awsize, q_awlen, q_awburst, q_awlock,
                        q_awnom, q_awfits, q_awcheck}),
