@@ -83,7 +83,8 @@ module hc_counter_bank #(
     // the zero flag's select: the choice's port and word again, loaded only for a step (c_v), so it is a
     // flip-flop of its own that the placer can put beside the flags' PORTS*8:1 mux (issue 17: s0_w also
     // addresses the LUT-RAM, 100 columns away at 8 ports; s0_w -> the 64:1 mux -> s1_z was the critical
-    // path at one seed there, 5.9 ns for that one net). Without a step the flag is not used.
+    // path at one seed there, 5.9 ns for that one net). Without a step the flag is not used (a software
+    // read is a step: it never asks for word 7, the header's assumption).
     logic [PI-1:0] s0_zp;
     logic [2:0]    s0_zw;
     // the word each pending sum k (take[p*5 + k], rd_bytes first) is added into
@@ -179,7 +180,8 @@ module hc_counter_bank #(
 
     // ---- step 1: read (or take the word the step ahead writes now), register
     // A word is 33 bits: the count and, for the saturating words (TXN, STALL), a sticky "reached 2^32"
-    // bit; the answer of a saturated word is set to all ones at its flop (a set input, no 32-bit mux).
+    // bit; the answer of a saturated word reads all ones (its saturated flag is registered beside the
+    // sum and ORed after the flops).
     logic [32:0]   mem [WORDS];
     logic [32:0]   s2_new;                            // step 2's result, written back
     logic          s2_v, s2_cpu;

@@ -33,8 +33,9 @@ module hc_period (
     logic [31:0] last_period;
     logic [1:0]  ne_q;      // cfg_period differed from last_period last cycle, per 16-bit half
     // cfg_period changed last cycle and no reload took the new value then (`recharge` is last cycle's
-    // reload). The compare is registered in halves (issue 17: the 32-bit compare and the reload flag
-    // into one flop were 6 LUT levels, the deepest path at 4 ports)
+    // reload: a reload takes cfg_period as it is, so a change it has already taken needs no second one).
+    // The compare is registered in halves (issue 17: the 32-bit compare and the reload flag into one
+    // flop were 6 LUT levels, the deepest path at 4 ports)
     wire changed = |ne_q && !recharge;
 
     wire reload = zero || changed;
@@ -48,7 +49,6 @@ module hc_period (
             ne_q        <= '0;
         end else begin
             last_period <= cfg_period;
-            // a reload takes cfg_period as it is now, so a change it has already taken needs no second one
             ne_q        <= {cfg_period[31:16] != last_period[31:16], cfg_period[15:0] != last_period[15:0]};
             recharge    <= reload;
             if (reload) begin

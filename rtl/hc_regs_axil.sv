@@ -299,7 +299,8 @@ module hc_regs_axil #(
 
     // the read data: the addressed block's registered answer, loaded in every cycle a read waits for it
     // (the last load is the ack's cycle, which ends WAIT), and zero again once the answer is taken, so it
-    // is zero for every other answer (a write's, or a read answered here). The load enable is the state
+    // is zero for every other answer (a write's, or a read answered here). While RVALID is low RDATA may
+    // show what the block presents while the read waits (AXI: RDATA counts only with RVALID). The load enable is the state
     // and the kind, flops only (issue 17: the accepted write's flag -> start_wr -> the clear of these 32
     // flops, 8.8 ns of routing, was the critical path at one seed at 8 ports; the ack's selection across
     // the blocks -> this enable, 6.8 ns of routing, at one seed at 4 ports)

@@ -350,9 +350,10 @@ module hc_supervisor #(
         // LUT-RAM and from win_*_h for the head register's loads (hc_efifo HEAD_IN), so the placer can put
         // each compare beside what it feeds (issue 17: the window -> the compares beside the buffer's RAM
         // -> the head's load beside the guard, 5.1-5.4 ns of routing, was the critical path at all three
-        // seeds at 4 ports, 120.1 MHz). The copies differ only in their reset value (so synthesis keeps
-        // both); the buffer takes no request in the first cycle out of reset, when they may differ, and
-        // the window is off then (win_en 0: every page passes).
+        // seeds at 4 ports, 120.1 MHz). The bounds' copies differ only in their reset value (so synthesis
+        // keeps both; the two enable flops are the same and are merged); the buffer takes no request in
+        // the first cycle out of reset, when they may differ, and the window is off then (win_en 0: every
+        // page passes).
         logic          win_en_q, win_en_h;
         logic [PW-1:0] win_lo_q, win_lo_h;
         logic [PW:0]   win_hi_q, win_hi_h;
