@@ -91,7 +91,7 @@ module hc_efifo #(
 
         localparam int FHB = HEAD_FLOPS > 0 ? HEAD_FLOPS : WIDTH;   // (hc_fifo's head bits)
         hc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .CHECKED(1'b1), .HEAD_REG(HEAD_FLOPS > 0),
-                  .HEAD_BITS(HEAD_FLOPS > 0 ? HEAD_FLOPS : WIDTH), .HEAD_IN(HEAD_IN)) u_fifo (
+                  .HEAD_BITS(FHB), .HEAD_IN(HEAD_IN)) u_fifo (
             .clk, .rst_n, .push, .push_data(in_data), .push_head(FHB'(in_head)), .pop, .head, .empty,
             .full(full_unused), .count
         );

@@ -405,12 +405,14 @@ module hc_supervisor #(
             else          req_nom <= hc_axi_pkg::nominal_axlen(cfg_nominal_len);
         end
         wire ar_fits = s_axi_arlen <= req_nom, aw_fits = s_axi_awlen <= req_nom;
-        localparam int REQ_HEAD_FLOPS = 3 + 1 + 8 + 1 + 2 + 8 + 3;
+        // the head's fields above the verdict, one list for the buffer's data and the head's copy
+        wire [22:0] ar_head = {s_axi_arsize, s_axi_arlen, s_axi_arburst, s_axi_arlock, req_nom, ar_fits};
+        wire [22:0] aw_head = {s_axi_awsize, s_axi_awlen, s_axi_awburst, s_axi_awlock, req_nom, aw_fits};
+        localparam int REQ_HEAD_FLOPS = $bits(ar_head) + 3;
         hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .HEAD_IN(1'b1)) u_ar_fifo (
             .clk(aclk), .rst_n(aresetn),
-            .in_data({s_axi_arid, s_axi_araddr, s_axi_arcache, s_axi_arprot, s_axi_arqos,
-                      s_axi_arsize, s_axi_arlen, s_axi_arburst, s_axi_arlock, req_nom, ar_fits, ar_check}),
-            .in_head({s_axi_arsize, s_axi_arlen, s_axi_arburst, s_axi_arlock, req_nom, ar_fits, ar_check_h}),
+            .in_data({s_axi_arid, s_axi_araddr, s_axi_arcache, s_axi_arprot, s_axi_arqos, ar_head, ar_check}),
+            .in_head({ar_head, ar_check_h}),
             .in_valid(ar_take), .in_ready(ar_in_ready),
             .out_data({q_arid, q_araddr, q_arcache, q_arprot, q_arqos, q_arsize, q_arlen, q_arburst, q_arlock,
                        q_arnom, q_arfits, q_archeck}),
@@ -419,9 +421,8 @@ module hc_supervisor #(
         );
         hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .HEAD_IN(1'b1)) u_aw_fifo (
             .clk(aclk), .rst_n(aresetn),
-            .in_data({s_axi_awid, s_axi_awaddr, s_axi_awcache, s_axi_awprot, s_axi_awqos,
-                      s_axi_awsize, s_axi_awlen, s_axi_awburst, s_axi_awlock, req_nom, aw_fits, aw_check}),
-            .in_head({s_axi_awsize, s_axi_awlen, s_axi_awburst, s_axi_awlock, req_nom, aw_fits, aw_check_h}),
+            .in_data({s_axi_awid, s_axi_awaddr, s_axi_awcache, s_axi_awprot, s_axi_awqos, aw_head, aw_check}),
+            .in_head({aw_head, aw_check_h}),
             .in_valid(w_awvalid && w_awready), .in_ready(aw_in_ready),
             .out_data({q_awid, q_awaddr, q_awcache, q_awprot, q_awqos, q_awsize, q_awlen, q_awburst, q_awlock,
                        q_awnom, q_awfits, q_awcheck}),
