@@ -30,7 +30,8 @@
 //   request's handshake here, no write beat passes in its AW's handshake cycle, and write data never
 //   runs ahead of its AW (else an AW owed for early data would leave the AW gate open one cycle longer
 //   while draining) — true behind hc_supervisor's request buffers, with its response buffers and the
-//   guard's W_LATE, where this module is used with W_GATE 0), OWED_VALID (default 0; 1: ar_owed/aw_owed
+//   guard's W_LATE, where this module is used with W_GATE 0; with W_GATE 0 the WLAST handshakes are
+//   counted a cycle later as well), OWED_VALID (default 0; 1: ar_owed/aw_owed
 //   are this module's own s_axi_arvalid/awvalid — every request presented comes from a buffer in front
 //   whose input the decouple request closes, as hc_supervisor's request buffers — so a presented request
 //   is always owed and the address gates are left out: AR/AW VALID and READY pass straight through.
@@ -184,11 +185,22 @@ module hc_decoupler #(
     wire ar_cnt  = LATE_COUNT ? ar_fire_q : ar_fire;
     wire aw_cnt  = LATE_COUNT ? aw_fire_q : aw_fire;
     wire w_last  = m_axi_wvalid && m_axi_wready && m_axi_wlast;
+    // LATE_COUNT with W_GATE 0: a burst's WLAST handshake is counted a cycle later too (w_balance then
+    // only tells `idle`, which waits for it: issue 17, the W handshake -> the balance's next value was 5
+    // LUT levels, critical at one seed at 4 ports). With the W gate it is counted at once: the gate
+    // must close as the burst ends.
+    localparam bit LATE_W = LATE_COUNT && !W_GATE;
+    logic w_last_q;
+    always_ff @(posedge aclk) begin
+        if (!aresetn) w_last_q <= 1'b0;
+        else          w_last_q <= w_last && LATE_W;
+    end
+    wire w_cnt   = LATE_W ? w_last_q : w_last;
     wire r_last  = m_axi_rvalid && m_axi_rready && m_axi_rlast;
     wire b_fire  = m_axi_bvalid && m_axi_bready;
 
     wire idle = (rd_out == '0) && (wr_out == '0) && (w_balance == '0) && !ar_presented && !aw_presented
-                && !ar_owed && !aw_owed && !ar_fire_q && !aw_fire_q;
+                && !ar_owed && !aw_owed && !ar_fire_q && !aw_fire_q && !w_last_q;
     assign draining  = cfg_decouple && !isolated;
     assign decoupled = isolated;
 
@@ -206,8 +218,8 @@ module hc_decoupler #(
             aw_presented <= m_axi_awvalid && !m_axi_awready;
             rd_out <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(rd_out), ar_cnt, r_last));
             wr_out <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(wr_out), aw_cnt, b_fire));
-            w_balance <= $signed(COUNT_WIDTH'(hc_axi_pkg::count_step(16'($unsigned(w_balance)), aw_cnt, w_last)));
-            case ({aw_cnt, w_last})                  // w_balance > 0 after this cycle
+            w_balance <= $signed(COUNT_WIDTH'(hc_axi_pkg::count_step(16'($unsigned(w_balance)), aw_cnt, w_cnt)));
+            case ({aw_cnt, w_cnt})                   // w_balance > 0 after this cycle
                 2'b10:   w_ahead <= w_balance >= 0;
                 2'b01:   w_ahead <= w_balance > 1;
                 default: ;

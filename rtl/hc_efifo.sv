@@ -33,10 +33,13 @@
 //   value as in_data's low n bits from a logic copy of the producer's own (hc_fifo HEAD_IN), so that
 //   copy can be placed beside the head and in_data's beside the LUT-RAM. A simulation assertion checks
 //   that they agree at every push.
+// LATE_BITS n (with HEAD_FLOPS > n): the low n bits of in_data are written into the LUT-RAM a cycle
+//   after the push, from a register (hc_fifo LATE_BITS), so the producer's logic in front of them ends at
+//   a flop the placer can put beside that logic. Same latency and throughput.
 // Parameters: WIDTH (payload bits, >= 1), DEPTH (entries, 2..1024), OUT_REG (0 or 1, default 0),
 //   FALL_THROUGH (0 or 1, default 0; only with OUT_REG 0), HEAD_FLOPS (0..WIDTH, default 0; only with
 //   OUT_REG 0 and FALL_THROUGH 0: a fall-through entry's bits come from in_data, not a register),
-//   HEAD_IN (0 or 1, default 0; only with HEAD_FLOPS > 0).
+//   HEAD_IN (0 or 1, default 0; only with HEAD_FLOPS > 0), LATE_BITS (0..HEAD_FLOPS - 1, default 0).
 // Assumes: AXI handshake rules on both sides (VALID held until READY; the payload stable meanwhile).
 module hc_efifo #(
     parameter int WIDTH = 8,
@@ -45,6 +48,7 @@ module hc_efifo #(
     parameter bit FALL_THROUGH = 1'b0,
     parameter int HEAD_FLOPS = 0,
     parameter bit HEAD_IN = 1'b0,
+    parameter int LATE_BITS = 0,
     localparam int HW = HEAD_FLOPS > 0 ? HEAD_FLOPS : 1,
     localparam int CW = $clog2(DEPTH + 1)
 ) (
@@ -68,6 +72,8 @@ module hc_efifo #(
             $fatal(1, "hc_efifo: HEAD_FLOPS must be 0..WIDTH (%0d), and 0 with OUT_REG or FALL_THROUGH (got %0d)",
                    WIDTH, HEAD_FLOPS);
         if (HEAD_IN && HEAD_FLOPS == 0) $fatal(1, "hc_efifo: HEAD_IN needs HEAD_FLOPS > 0");
+        if (LATE_BITS < 0 || (LATE_BITS > 0 && LATE_BITS >= HEAD_FLOPS))
+            $fatal(1, "hc_efifo: LATE_BITS must be 0..HEAD_FLOPS - 1 (got %0d with HEAD_FLOPS %0d)", LATE_BITS, HEAD_FLOPS);
     end
 
     wire take = in_valid && in_ready;               // the producer's handshake
@@ -91,7 +97,7 @@ module hc_efifo #(
 
         localparam int FHB = HEAD_FLOPS > 0 ? HEAD_FLOPS : WIDTH;   // (hc_fifo's head bits)
         hc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .CHECKED(1'b1), .HEAD_REG(HEAD_FLOPS > 0),
-                  .HEAD_BITS(FHB), .HEAD_IN(HEAD_IN)) u_fifo (
+                  .HEAD_BITS(FHB), .HEAD_IN(HEAD_IN), .LATE_BITS(LATE_BITS)) u_fifo (
             .clk, .rst_n, .push, .push_data(in_data), .push_head(FHB'(in_head)), .pop, .head, .empty,
             .full(full_unused), .count
         );

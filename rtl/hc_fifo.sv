@@ -19,6 +19,14 @@
 //             the placer can put that copy beside the head while push_data's goes to the LUT-RAM — issue
 //             17: the request buffers' window verdict; a simulation assertion checks that the two agree at
 //             every push; default 0: `push_head` is not used),
+//             LATE_BITS (HEAD_REG only, 0..HEAD_BITS - 1, default 0: how many low bits of an entry are
+//             written into the LUT-RAM a cycle after the push, from a register of push_data's bits, so the
+//             user's logic in front of them ends at that register, which the placer can put beside it,
+//             and not at the LUT-RAM — issue 17: the request buffers' window verdict, its compare placed
+//             beside the register block and the RAM beside the head. A load of the head from the entry
+//             behind it in the cycle after that entry's push takes the register (a flop-selected mux, no
+//             compare on the way); loads from the input take push_data/push_head as before. + LATE_BITS +
+//             PW + 2 flip-flops and a LUT-RAM of LATE_BITS bits with its own write port. Same latency),
 //             CHECKED (1: the user never pushes while full nor pops while empty — not even with a pop in
 //             the same cycle — so push/pop are not gated here; default 0: such a request is ignored)
 // Assumes:    the user never pushes when full nor pops when empty (a simulation assertion reports it);
@@ -34,6 +42,7 @@ module hc_fifo #(
     parameter bit HEAD_REG = 1'b0,
     parameter int HEAD_BITS = WIDTH,
     parameter bit HEAD_IN = 1'b0,
+    parameter int LATE_BITS = 0,
     localparam int HB = HEAD_REG ? HEAD_BITS : WIDTH,
     localparam int CW = $clog2(DEPTH + 1),
     localparam int PW = (DEPTH > 1) ? $clog2(DEPTH) : 1
@@ -55,6 +64,9 @@ module hc_fifo #(
         if (HEAD_REG && (HEAD_BITS < 1 || HEAD_BITS > WIDTH))
             $fatal(1, "hc_fifo: HEAD_BITS must be 1..WIDTH (%0d) (got %0d)", WIDTH, HEAD_BITS);
         if (HEAD_IN && !HEAD_REG) $fatal(1, "hc_fifo: HEAD_IN needs HEAD_REG");
+        if (LATE_BITS < 0 || LATE_BITS >= HB || (LATE_BITS > 0 && !HEAD_REG))
+            $fatal(1, "hc_fifo: LATE_BITS must be 0..HEAD_BITS - 1 (%0d), and 0 without HEAD_REG (got %0d)",
+                   HB - 1, LATE_BITS);
     end
 
     logic [PW-1:0]    rd_ptr, wr_ptr;
@@ -86,9 +98,10 @@ module hc_fifo #(
     // only when a pop frees the slot in the same cycle (CHECKED 0 takes that push; CHECKED 1 never pushes
     // while full, so its write enable is the flop alone).
     wire mem_we = CHECKED ? !full_q : !full_q || do_push;
-    logic [HB-1:0] mem [DEPTH];                      // (HEAD_REG: the registered bits; else the whole entry)
-    always_ff @(posedge clk) begin
-        if (mem_we) mem[wr_ptr] <= push_data[HB-1:0];
+    localparam int LB = LATE_BITS;
+    logic [HB-1:LB] mem [DEPTH];                     // (HEAD_REG: the registered bits but the late ones;
+    always_ff @(posedge clk) begin                   //  else the whole entry)
+        if (mem_we) mem[wr_ptr] <= push_data[HB-1:LB];
     end
     if (HEAD_REG) begin : g_head_reg
         logic [HB-1:0] head_q;
@@ -99,12 +112,51 @@ module hc_fifo #(
         // its increment -> the read -> head_q was the critical path at one seed of three at 4 ports, in the
         // read-latency stamps, 112.1 MHz)
         logic [PW-1:0] rd_nxt;
+        logic [HB-1:0] behind;                       // the entry behind the head, as it is loaded
+        if (LB > 0) begin : g_late
+            // LATE_BITS: the low bits are written a cycle after the slot's write, from late_q; `fwd`
+            // (a flop: that pending write's slot is the one behind the head now) selects late_q for a load
+            logic [LB-1:0] mem_late [DEPTH];
+            logic [LB-1:0] late_q;
+            logic [PW-1:0] late_wa;
+            logic          late_we, fwd;
+            always_ff @(posedge clk) begin
+                late_q  <= push_data[LB-1:0];
+                late_wa <= wr_ptr;
+                if (late_we) mem_late[late_wa] <= late_q;
+            end
+            always_ff @(posedge clk) begin
+                if (!rst_n) begin
+                    late_we <= 1'b0; fwd <= 1'b0;
+                end else begin
+                    late_we <= mem_we;
+                    fwd     <= mem_we && wr_ptr == (do_pop ? next_ptr(rd_nxt) : rd_nxt);
+                end
+            end
+            assign behind = {mem[rd_nxt], fwd ? late_q : mem_late[rd_nxt]};
+`ifdef FORMAL
+            // (tests/formal/hc_fifo.sby proves these with LATE_BITS on; no other proof uses it, so the trace
+            // starts in reset here)
+            logic f_past_unused, f_live_unused;
+            hc_formal_reset u_f_reset (.clk, .rst_n, .f_past(f_past_unused), .f_live(f_live_unused));
+            // the late bits of a slot as they will be once the pending write is done
+            function automatic logic [LB-1:0] late_at(input logic [PW-1:0] i);
+                return (late_we && late_wa == i) ? late_q : mem_late[i];
+            endfunction
+            always_comb if (rst_n) begin
+                assert (fwd == (late_we && late_wa == rd_nxt));
+                if (count != '0) assert (head_q[LB-1:0] == late_at(rd_ptr));
+            end
+`endif
+        end else begin : g_now
+            assign behind = mem[rd_nxt];
+        end
         always_ff @(posedge clk) begin
             if (!rst_n) begin
                 head_q <= '0;
                 rd_nxt <= next_ptr('0);
             end else begin
-                if (do_pop)       head_q <= more ? mem[rd_nxt] : in_head;
+                if (do_pop)       head_q <= more ? behind : in_head;
                 else if (empty_q) head_q <= in_head;
                 if (do_pop)       rd_nxt <= next_ptr(rd_nxt);
             end
@@ -129,7 +181,7 @@ module hc_fifo #(
         if (HEAD_IN) begin : g_in_assert
             always_comb if (rst_n && push) assert (push_head == push_data[HB-1:0]);
         end
-        always_comb if (rst_n && count != '0) assert (head_q == mem[rd_ptr]);
+        always_comb if (rst_n && count != '0) assert (head_q[HB-1:LB] == mem[rd_ptr]);
         always_comb if (rst_n) assert (rd_nxt == next_ptr(rd_ptr));
 `endif
     end else begin : g_head_ram

@@ -25,9 +25,10 @@
 //   (no PREP; it cuts its read-back mux in two instead, --rt-read-fanin), 10 to a port's byte,
 //   transaction and stall counters (an external register file: hc_counter_bank answers 5 cycles after the
 //   block's request), 11 to a BYTES_HI counter (the bank: 6), 6 to MAX_RD_LATENCY (the same file's eighth
-//   word, axi_hyperconnect answers it 1 cycle after the request). A block's answer (ack, error, read data) is registered here
-//   before the selection across blocks, so no path runs from a block's address decode into the response
-//   or the state. AWREADY/WREADY/ARREADY rise the cycle after the request starts, so a new request can be
+//   word, axi_hyperconnect answers it 1 cycle after the request). A block's answer is registered here as it comes (ack and
+//   error ORed across the blocks — only the addressed one answers —, read data selected by the addressed
+//   block), so no path runs from a block's address decode into the response or the state; the state a
+//   request starts into is decoded with its address as it is accepted. AWREADY/WREADY/ARREADY rise the cycle after the request starts, so a new request can be
 //   waiting while one is answered. Reads and writes alternate when both wait.
 // Every output is a flip-flop (READY, VALID, response, data; the block requests and error pulses); each
 //   block gets its own copy of the request's kind and offset (g_req_is_wr/g_req_addr, p_req_is_wr/
@@ -41,8 +42,8 @@
 //   stall is never on when a request comes (the stall flags of the generated blocks cover a request while
 //   an external register answers and a write in the cycles right after a read); the global and the port blocks are
 //   generated with their stall mask and held read-back address left out (python/hyperconnect/regs.py).
-//   REQ still waits while a block stalls, but the block would then take the held request again in every
-//   cycle: a stall there would be a broken contract, which a simulation reports.
+//   A request a block stalls anyway is not lost: the stall is registered and the request presented again
+//   two cycles later, until taken; a stall there is a broken contract, which a simulation reports.
 // Assumes: the blocks answer (ack) each request, at once, after a stall, or (an external register file)
 //   some cycles later; addresses are byte addresses of 32-bit registers (bits 1:0 are ignored).
 module hc_regs_axil #(
@@ -119,6 +120,14 @@ module hc_regs_axil #(
     // Each address is decoded and the write data range-checked as it is accepted (from the AXI4-Lite
     // inputs into registers), so starting a request only selects prepared flags: no decode or comparator
     // lies between the front end's state and the requests to the blocks.
+    // the front end's state, one-hot: each state's flag is one flip-flop, and the state a request starts
+    // into is decoded with its address (issue 17: the binary state's decode, the start, the decode of the
+    // block addressed and the answer's selection in front of the next state were 7 LUT levels, the
+    // critical path at one seed at 4 ports, 133.4 MHz)
+    localparam int I_IDLE = 0, I_PREP = 1, I_REQ = 2, I_WAIT = 3, I_RESP = 4;
+    typedef logic [4:0] state_t;
+    localparam state_t IDLE = 5'b1 << I_IDLE, PREP = 5'b1 << I_PREP, REQ = 5'b1 << I_REQ,
+                       WAIT = 5'b1 << I_WAIT, RESP = 5'b1 << I_RESP;
     typedef struct packed {
         logic [7:0]         word;                   // the register's offset in its block (bits 1:0 zero)
         logic               is_global;              // 0x000..0x0FF: the global block
@@ -126,6 +135,7 @@ module hc_regs_axil #(
         logic [N_PORTS-1:0] port_onehot;            // which one
         logic               at_period, at_glimit, at_cfg, at_limits;   // a ranged register
         logic               at_cnt;                 // a port's counters (0x20..0x3C, external)
+        state_t             rd_to, wr_to;           // the state a read / a write of it starts into (one-hot)
     } dec_t;
     function automatic dec_t decode(input logic [11:2] a);   // (bits 1:0 of an address are ignored)
         dec_t d;
@@ -140,6 +150,11 @@ module hc_regs_axil #(
         d.at_cfg      = d.is_port && d.word[6:0] == CFG;
         d.at_limits   = d.is_port && d.word[6:0] == LIMITS;
         d.at_cnt      = d.is_port && d.word[6:5] == 2'b01;
+        // a block takes the request (a port block's a cycle behind its offset: PREP); not for an absent
+        // port, nor for a write to a port's counters (an external register file, which has no error
+        // answer): answered here (RESP, SLVERR)
+        d.rd_to       = d.is_global ? REQ : d.is_port ? PREP : RESP;
+        d.wr_to       = d.is_global ? REQ : (d.is_port && !d.at_cnt) ? PREP : RESP;
         return d;
     endfunction
     // a ranged field is rejected when its bytes are written in part, or with a value out of range
@@ -155,11 +170,11 @@ module hc_regs_axil #(
     bad_t        w_bad;
     logic [31:0] w_data, w_bits;                    // the write data and its strobes as bit enables
     logic        awready_q, wready_q, arready_q;
-    typedef enum logic [2:0] {IDLE, PREP, REQ, WAIT, RESP} state_e;
-    state_e state;
+    state_t state;
     logic   prefer_rd;                              // the other kind goes first next time both wait
-    wire start_wr = (state == IDLE) && aw_full && w_full && (!ar_full || !prefer_rd);
-    wire start_rd = (state == IDLE) && ar_full && !start_wr;
+    logic wr_both;                                  // aw_full && w_full, a flop of its own
+    wire start_wr = state[I_IDLE] && wr_both && (!ar_full || !prefer_rd);
+    wire start_rd = state[I_IDLE] && ar_full && !start_wr;
     wire aw_take = s_axil_awvalid && awready_q;
     wire w_take  = s_axil_wvalid && wready_q;
     wire ar_take = s_axil_arvalid && arready_q;
@@ -170,8 +185,10 @@ module hc_regs_axil #(
         if (!rst_n) begin
             {aw_full, w_full, ar_full}       <= '0;
             {awready_q, wready_q, arready_q} <= '0;
+            wr_both                          <= 1'b0;
         end else begin
             {aw_full, w_full, ar_full}       <= {aw_full_next, w_full_next, ar_full_next};
+            wr_both                          <= aw_full_next && w_full_next;
             {awready_q, wready_q, arready_q} <= ~{aw_full_next, w_full_next, ar_full_next};
         end
     end
@@ -198,10 +215,11 @@ module hc_regs_axil #(
 
     // ------------------------------------------------------------------ the request starting now
     wire dec_t dec = start_wr ? aw_dec : ar_dec;
-    // a block takes the request: not for an absent port, nor for a write to a port's counters (an external
-    // register file, which has no error answer: SLVERR from here, as for a read-only
-    // register)
-    wire to_block = (dec.is_global || dec.is_port) && !(start_wr && dec.at_cnt);
+    // the state the request starts into, decoded as its address was accepted (dec_t: REQ, PREP, or RESP
+    // when no block takes it; issue 17: the decode between the state and its next value, 7 LUT levels,
+    // was the critical path at one seed at 4 ports, 133.4 MHz)
+    wire state_t to = start_wr ? aw_dec.wr_to : ar_dec.rd_to;
+    wire to_block   = !to[I_RESP];
     // a write's rejected fields, from the write's own flags (used only when the write starts)
     wire   unlocked    = !locked;
     wire   rej_period  = unlocked && aw_dec.at_period && w_bad.period;
@@ -220,23 +238,36 @@ module hc_regs_axil #(
 
     wire               stall   = (g_req && g_stall) || |(p_req & p_stall);
 
-    // every block's answer registered as it comes (only the addressed block answers), selected a cycle later
-    logic [N_PORTS:0]  ans_ack, ans_err;            // bit N_PORTS: the global block
+    // every block's answer registered as it comes. Only the addressed block answers (each has its own
+    // request), so the acks are ORed across the blocks into one flop, with no selection behind it (issue
+    // 17: the selection -> the state, critical with the decode above); each block's error is registered
+    // with its ack and ORed after the flops (it only reaches the response's flop); the read data is
+    // selected by the addressed block as it comes
+    logic              ack;
+    logic [N_PORTS:0]  ans_err;                     // bit N_PORTS: the global block
     logic [31:0]       ans_data;                    // the addressed block's read data, selected as it comes
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            {ans_ack, ans_err, ans_data} <= '0;
+            {ack, ans_err, ans_data} <= '0;
         end else begin
-            ans_ack <= req_is_wr ? {g_wr_ack, p_wr_ack} : {g_rd_ack, p_rd_ack};
-            ans_err <= req_is_wr ? {g_wr_err, p_wr_err} : {g_rd_err, p_rd_err};
+            ack     <= req_is_wr ? |{g_wr_ack, p_wr_ack} : |{g_rd_ack, p_rd_ack};
+            ans_err <= req_is_wr ? {g_wr_err, p_wr_err} & {g_wr_ack, p_wr_ack}
+                                 : {g_rd_err, p_rd_err} & {g_rd_ack, p_rd_ack};
             ans_data <= '0;
             if (is_g_q) ans_data <= g_rd_data;
             for (int i = 0; i < N_PORTS; i++)
                 if (port_sel[i]) ans_data <= p_rd_data[i*32 +: 32];
         end
     end
-    wire ack     = |(ans_ack & {is_g_q, port_sel});
-    wire ack_err = |(ans_err & {is_g_q, port_sel});
+    wire ack_err = |ans_err;
+    // a block that stalled the request presented (a broken contract, see the header; a simulation reports
+    // it) did not take it: it is presented again from WAIT. Registered, so the blocks' stall logic is not in
+    // front of the state (issue 17: it was, 6 LUT levels at 4 ports)
+    logic stall_q;
+    always_ff @(posedge clk) begin
+        if (!rst_n) stall_q <= 1'b0;
+        else        stall_q <= state[I_REQ] && stall;
+    end
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
@@ -257,43 +288,42 @@ module hc_regs_axil #(
             glimit_err  <= start_wr && rej_glimit;
             nominal_err <= {N_PORTS{start_wr && rej_nominal}} & aw_dec.port_onehot;
             limit_err   <= {N_PORTS{start_wr && (rej_rd_max || rej_wr_max)}} & aw_dec.port_onehot;
-            case (state)
-                IDLE: if (start_wr || start_rd) begin
-                    prefer_rd <= start_wr;
-                    is_g_q    <= dec.is_global;
-                    port_sel  <= dec.port_onehot;
-                    g_req     <= dec.is_global;
-                    // a port block's request waits a cycle behind its offset (PREP): the block compares
-                    // the held offset for its read-back in a register (python/hyperconnect/regs.py)
-                    if (to_block) begin
-                        state <= dec.is_global ? REQ : PREP;
-                    end else begin                      // no block there (or a counter write): SLVERR, nothing touched
-                        state    <= RESP;
-                        bvalid_q <= start_wr;
-                        rvalid_q <= start_rd;
-                    end
-                end
-                PREP: begin                             // the port block's offset has been held a cycle
-                    p_req <= port_sel;
-                    state <= REQ;
-                end
-                REQ: if (!stall) begin                  // the request is taken: its answer comes registered
-                    g_req <= 1'b0;
-                    p_req <= '0;
-                    state <= WAIT;
-                end
-                WAIT: if (ack) begin
-                    state    <= RESP;
-                    bvalid_q <= req_is_wr;
-                    rvalid_q <= !req_is_wr;
-                end
-                RESP: if ((bvalid_q && s_axil_bready) || (rvalid_q && s_axil_rready)) begin
-                    state    <= IDLE;
-                    bvalid_q <= 1'b0;
-                    rvalid_q <= 1'b0;
-                end
-                default: state <= IDLE;
-            endcase
+            // (the state's flags are one-hot: one branch applies)
+            if (start_wr || start_rd) begin             // (IDLE)
+                prefer_rd <= start_wr;
+                is_g_q    <= dec.is_global;
+                port_sel  <= dec.port_onehot;
+                g_req     <= dec.is_global;
+                // a port block's request waits a cycle behind its offset (PREP): the block compares the
+                // held offset for its read-back in a register (python/hyperconnect/regs.py); no block
+                // there (or a counter write): SLVERR at once (RESP), nothing touched
+                state    <= to;
+                bvalid_q <= start_wr && !to_block;
+                rvalid_q <= start_rd && !to_block;
+            end
+            if (state[I_PREP]) begin                    // the port block's offset has been held a cycle
+                p_req <= port_sel;
+                state <= REQ;
+            end
+            if (state[I_REQ]) begin                     // the request is taken: its answer comes registered
+                g_req <= 1'b0;
+                p_req <= '0;
+                state <= WAIT;
+            end
+            if (state[I_WAIT] && stall_q) begin         // (not taken: presented again)
+                g_req <= is_g_q;
+                p_req <= port_sel & {N_PORTS{!is_g_q}};
+                state <= REQ;
+            end else if (state[I_WAIT] && ack) begin
+                state    <= RESP;
+                bvalid_q <= req_is_wr;
+                rvalid_q <= !req_is_wr;
+            end
+            if (state[I_RESP] && ((bvalid_q && s_axil_bready) || (rvalid_q && s_axil_rready))) begin
+                state    <= IDLE;
+                bvalid_q <= 1'b0;
+                rvalid_q <= 1'b0;
+            end
         end
     end
 
@@ -306,7 +336,7 @@ module hc_regs_axil #(
     // the blocks -> this enable, 6.8 ns of routing, at one seed at 4 ports)
     always_ff @(posedge clk) begin
         if (!rst_n || (rvalid_q && s_axil_rready)) resp_data <= '0;
-        else if (state == WAIT && !req_is_wr)      resp_data <= ans_data;
+        else if (state[I_WAIT] && !req_is_wr)      resp_data <= ans_data;
     end
     // request payload and the answer's error
     always_ff @(posedge clk) begin
@@ -327,7 +357,7 @@ module hc_regs_axil #(
             if (dec.is_global) {g_req_is_wr, g_req_addr} <= {start_wr, dec.word};
             for (int i = 0; i < N_PORTS; i++)
                 if (dec.port_onehot[i]) {p_req_is_wr[i], p_req_addr[i*7 +: 7]} <= {start_wr, dec.word[6:0]};
-        end else if (state == WAIT && ack) begin
+        end else if (state[I_WAIT] && !stall_q && ack) begin
             resp_err  <= ack_err;
         end
     end
@@ -339,14 +369,18 @@ module hc_regs_axil #(
     assign s_axil_rdata  = resp_data;
 
     /* verilator lint_off UNUSEDSIGNAL */
-    // (the ranged-register flags of `dec` are used from aw_dec: only writes are range-checked)
+    // (the ranged-register flags of `dec` are used from aw_dec: only writes are range-checked; its
+    // port and counter flags and target states from aw_dec/ar_dec, through `to`)
     wire unused = &{1'b0, s_axil_awprot, s_axil_arprot, s_axil_awaddr[1:0], s_axil_araddr[1:0], dec.at_period,
-                    dec.at_glimit, dec.at_cfg, dec.at_limits};
+                    dec.at_glimit, dec.at_cfg, dec.at_limits, dec.at_cnt, dec.is_port, dec.rd_to, dec.wr_to};
     /* verilator lint_on UNUSEDSIGNAL */
 `ifndef SYNTHESIS
+    always_ff @(posedge clk)
+        if (rst_n && !$onehot(state))
+            $error("hc_regs_axil: state %b is not one-hot", state);
     // the contract above: the blocks no longer mask a request with their stall
     always_ff @(posedge clk)
-        if (rst_n && state == REQ && stall)
+        if (rst_n && state[I_REQ] && stall)
             $error("hc_regs_axil: a block stalls the request it is presented (the contract in the header is broken)");
 `endif
 endmodule

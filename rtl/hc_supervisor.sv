@@ -346,25 +346,27 @@ module hc_supervisor #(
         assign decouple = dec_q || tripped;
         // the guard's verdict is computed as the request enters (the window registered from the
         // configuration: a change applies to requests taken from the next cycle on) and kept beside it.
-        // It is computed twice, from two copies of the window registers: from win_*_q for the buffer's
-        // LUT-RAM and from win_*_h for the head register's loads (hc_efifo HEAD_IN), so the placer can put
-        // each compare beside what it feeds (issue 17: the window -> the compares beside the buffer's RAM
-        // -> the head's load beside the guard, 5.1-5.4 ns of routing, was the critical path at all three
-        // seeds at 4 ports, 120.1 MHz). The bounds' copies differ only in their reset value (so synthesis
-        // keeps both; the two enable flops are the same and are merged); the buffer takes no request in
-        // the first cycle out of reset, when they may differ, and the window is off then (win_en 0: every
-        // page passes).
-        logic          win_en_q, win_en_h;
+        // It is computed from two copies of the window registers: win_*_q for the buffers' LUT-RAM
+        // (written a cycle after the push from a flop beside the compare, hc_efifo LATE_BITS) and win_*_h
+        // for the head registers' loads (hc_efifo HEAD_IN), so the placer can put each copy and its
+        // compares beside what they feed (issue 17: the window -> the compares beside the buffer's RAM ->
+        // the head's load beside the guard, 5.1-5.4 ns of routing, was the critical path at all three seeds
+        // at 4 ports, 120.1 MHz; the RAM-side copy -> its compare -> the RAM's write data then at two seeds,
+        // 133.0 MHz; a third copy, one per head, placed no better). The enable is folded into each copy's
+        // bounds — off: 0 and 2^PW, which every page is between — so no flop is shared by the compares
+        // (issue 17: the enable's flop, one for all of them, drew their last LUTs together). The copies
+        // differ in their reset value (win_*_q 0, win_*_h all ones), so synthesis keeps both; they are
+        // loaded from the configuration in the first cycle out of reset, in which the buffers take no
+        // request.
         logic [PW-1:0] win_lo_q, win_lo_h;
         logic [PW:0]   win_hi_q, win_hi_h;
-        wire  [PW:0]   win_hi = (PW+1)'(cfg_win_base) + cfg_win_size;
+        wire  [PW-1:0] win_lo = cfg_win_en ? cfg_win_base : '0;
+        wire  [PW:0]   win_hi = cfg_win_en ? (PW+1)'(cfg_win_base) + cfg_win_size : (PW+1)'(1) << PW;
         always_ff @(posedge aclk) begin
             if (!aresetn) begin
-                win_en_q <= 1'b0; win_lo_q <= '0; win_hi_q <= '0;
-                win_en_h <= 1'b0; win_lo_h <= '1; win_hi_h <= '1;
+                win_lo_q <= '0; win_hi_q <= '0; win_lo_h <= '1; win_hi_h <= '1;
             end else begin
-                win_en_q <= cfg_win_en; win_lo_q <= cfg_win_base; win_hi_q <= win_hi;
-                win_en_h <= cfg_win_en; win_lo_h <= cfg_win_base; win_hi_h <= win_hi;
+                win_lo_q <= win_lo; win_hi_q <= win_hi; win_lo_h <= win_lo; win_hi_h <= win_hi;
             end
         end
         // ({pass, legal, in window}: "pass" is the AND of the two, kept as its own bit, so the guard's READY
@@ -372,16 +374,16 @@ module hc_supervisor #(
         // decoupler's gates ran into the buffer's pop and head load, 6 LUTs, the critical path at two seeds)
         function automatic logic [2:0] verdict(input logic [ADDR_WIDTH-1:0] addr, input logic [7:0] len,
                                                input logic [2:0] size, input logic [1:0] burst,
-                                               input logic en, input logic [PW-1:0] lo, input logic [PW:0] hi);
+                                               input logic [PW-1:0] lo, input logic [PW:0] hi);
             logic legal, win;
             legal = hc_axi_pkg::burst_legal(addr[11:0], len, size, burst, MAX_SIZE_BITS);
-            win   = hc_axi_pkg::page_in_window(53'(addr[ADDR_WIDTH-1:12]), en, 53'(lo), 53'(hi));
+            win   = hc_axi_pkg::page_in_window(53'(addr[ADDR_WIDTH-1:12]), 1'b1, 53'(lo), 53'(hi));
             return {legal && win, legal, win};
         endfunction
-        wire [2:0] ar_check = verdict(s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, win_en_q, win_lo_q, win_hi_q);
-        wire [2:0] aw_check = verdict(s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, win_en_q, win_lo_q, win_hi_q);
-        wire [2:0] ar_check_h = verdict(s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, win_en_h, win_lo_h, win_hi_h);
-        wire [2:0] aw_check_h = verdict(s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, win_en_h, win_lo_h, win_hi_h);
+        wire [2:0] ar_check = verdict(s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, win_lo_q, win_hi_q);
+        wire [2:0] aw_check = verdict(s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, win_lo_q, win_hi_q);
+        wire [2:0] ar_check_h = verdict(s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, win_lo_h, win_hi_h);
+        wire [2:0] aw_check_h = verdict(s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, win_lo_h, win_hi_h);
         assign w_arready = ar_in_ready && !closed && ar_room;
         assign w_awready = aw_in_ready && !closed;
         // (the watchdog leaves its own trip gate out of AR/AW here, REQ_GATED: w_arvalid is the
@@ -409,7 +411,8 @@ module hc_supervisor #(
         wire [22:0] ar_head = {s_axi_arsize, s_axi_arlen, s_axi_arburst, s_axi_arlock, req_nom, ar_fits};
         wire [22:0] aw_head = {s_axi_awsize, s_axi_awlen, s_axi_awburst, s_axi_awlock, req_nom, aw_fits};
         localparam int REQ_HEAD_FLOPS = $bits(ar_head) + 3;
-        hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .HEAD_IN(1'b1)) u_ar_fifo (
+        hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .HEAD_IN(1'b1),
+                  .LATE_BITS(3)) u_ar_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({s_axi_arid, s_axi_araddr, s_axi_arcache, s_axi_arprot, s_axi_arqos, ar_head, ar_check}),
             .in_head({ar_head, ar_check_h}),
@@ -419,7 +422,8 @@ module hc_supervisor #(
             .out_valid(q_arvalid), .out_ready(q_arready), .out_more(more_unused_ar_fifo),
             .room_next(room_unused_ar_fifo)
         );
-        hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .HEAD_IN(1'b1)) u_aw_fifo (
+        hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .HEAD_IN(1'b1),
+                  .LATE_BITS(3)) u_aw_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({s_axi_awid, s_axi_awaddr, s_axi_awcache, s_axi_awprot, s_axi_awqos, aw_head, aw_check}),
             .in_head({aw_head, aw_check_h}),

@@ -6,7 +6,8 @@ does, SLVERR/DECERR answers after the forwarded ones, no data of a rejected writ
 W held and stable towards the port whatever the accelerator does, nothing with strobes taken once tripped,
 trips on time, lets go only once drained. axi_burst_equalizer (bounded, per direction, 64-bit data): AXI
 on both sides, WLAST/RLAST on the right beats, answers only for accepted requests, in order with the
-master's own IDs. axi_exbar: the global limit's count, zero and room flags agree and G is never exceeded,
+master's own IDs. hc_fifo (LATE_BITS): the head register holds the stored entry, its late-written bits
+forwarded while their write is pending. axi_exbar: the global limit's count, zero and room flags agree and G is never exceeded,
 whatever the memory answers. The composed port (hc_supervisor) and the whole IP (axi_hyperconnect) are checked in
 test_formal_composed.py. Seeded bugs (mutants), in the modules and in the composition, must make the
 proofs fail."""
@@ -31,7 +32,7 @@ PROOFS = [("hc_addr_mux", "bmc"), ("hc_addr_mux", "prove"), ("hc_addr_mux", "kno
           ("hc_reservation", "bmc"), ("hc_reservation", "prove"),
           ("axi_burst_equalizer", "reads" + FULL), ("axi_burst_equalizer", "writes" + FULL),
           ("axi_burst_equalizer", "reads_ahead"), ("axi_burst_equalizer", "writes_ahead"),
-          ("axi_exbar", "prove"), ("axi_exbar", "known")]
+          ("axi_exbar", "prove"), ("axi_exbar", "known"), ("hc_fifo", "bmc"), ("hc_fifo", "prove")]
 
 
 @pytest.mark.parametrize("job,task", PROOFS)
@@ -120,6 +121,13 @@ MUTANTS = {
     # (at the minimum-latency setting: at the default, the write-data buffer towards the crossbar holds W
     # stable too, so the mutant is caught there only without it)
     ("hc_supervisor", "hc_watchdog.sv", "w_not_registered"): (*W_NOT_REGISTERED, "bmc_min"),
+    # issue 17: the late-written bits not forwarded to a head loaded in the cycle after their push (the
+    # request buffers' window verdict: the RAM's old bits)
+    ("hc_fifo", "hc_fifo.sv", "late_not_forwarded"): (
+        "assign behind = {mem[rd_nxt], fwd ? late_q : mem_late[rd_nxt]};",
+        "assign behind = {mem[rd_nxt], mem_late[rd_nxt]};"),
+    # the late write one slot off (at the write pointer after the push)
+    ("hc_fifo", "hc_fifo.sv", "late_written_at_next_slot"): ("late_wa <= wr_ptr;", "late_wa <= next_ptr(wr_ptr);"),
     ("hc_supervisor", "hc_supervisor.sv", "r_payload_unmasked"): (
         "= s_axi_rvalid ? {c_rid, c_rdata, c_rresp, c_rlast} : '0;", "= {c_rid, c_rdata, c_rresp, c_rlast};"),
     # issue 17: the request buffers' copy of the trip loaded from the trip flag (a cycle late), with the
@@ -153,7 +161,7 @@ MUTANTS = {
         "= s_axi_bvalid ? {c_bid, c_bresp} : '0;", "= {c_bid, c_bresp};"),
     ("axi_hyperconnect", "hc_watchdog.sv", "w_not_registered"): (*W_NOT_REGISTERED, "w"),
 }
-MUTANT_TASK = {"axi_exbar": "prove", "axi_hyperconnect": "zero", "hc_addr_mux": "bmc", "hc_guard": "bmc", "hc_watchdog": "bmc", "axi_burst_equalizer": "reads", "hc_supervisor": "bmc"}
+MUTANT_TASK = {"hc_fifo": "bmc", "axi_exbar": "prove", "axi_hyperconnect": "zero", "hc_addr_mux": "bmc", "hc_guard": "bmc", "hc_watchdog": "bmc", "axi_burst_equalizer": "reads", "hc_supervisor": "bmc"}
 
 
 @pytest.mark.parametrize("job,rtl,name", sorted(MUTANTS))

@@ -5,7 +5,9 @@ where a push and a pop in the same cycle while full must make the pushed entry t
 the "two or more entries" flag was always set at DEPTH 1, so the register reloaded the leaving entry).
 HEAD_IN (the head register's loads from push_head, a copy of push_data's head bits: the request buffers'
 window verdict) is driven with the head bits at every push and with other values in the other cycles, so a
-head loaded from it at the wrong time shows. Requests are kept legal (no push while full without a pop, no
+head loaded from it at the wrong time shows. LATE_BITS (the low bits written into the LUT-RAM a cycle after
+the push, forwarded from their register to a head loaded at once: the request buffers' window verdict) is
+run at depths 1 to 4, so the entry behind the head is read in the cycle after its push. Requests are kept legal (no push while full without a pop, no
 pop while empty); the seed is printed."""
 
 from __future__ import annotations
@@ -58,13 +60,16 @@ async def random_against_queue(dut) -> None:
     assert both_while_full > 50, f"only {both_while_full} push+pop cycles while full: the case went untested"
 
 
-@pytest.mark.parametrize("depth,head_reg,head_bits,head_in",
-                         [(1, 1, 8, 0), (1, 1, 1, 0), (4, 1, 1, 0), (3, 0, 8, 0), (4, 1, 3, 1), (1, 1, 8, 1)],
-                         ids=["d1-reg", "d1-reg-low1", "d4-reg-low1", "d3-ram", "d4-reg-low3-in", "d1-reg-in"])
-def test_hc_fifo(depth: int, head_reg: int, head_bits: int, head_in: int) -> None:
+@pytest.mark.parametrize("depth,head_reg,head_bits,head_in,late",
+                         [(1, 1, 8, 0, 0), (1, 1, 1, 0, 0), (4, 1, 1, 0, 0), (3, 0, 8, 0, 0), (4, 1, 3, 1, 0),
+                          (1, 1, 8, 1, 0), (4, 1, 5, 0, 3), (2, 1, 8, 0, 2), (1, 1, 4, 0, 1)],
+                         ids=["d1-reg", "d1-reg-low1", "d4-reg-low1", "d3-ram", "d4-reg-low3-in", "d1-reg-in",
+                              "d4-reg-low5-late3", "d2-reg-late2", "d1-reg-low4-late1"])
+def test_hc_fifo(depth: int, head_reg: int, head_bits: int, head_in: int, late: int) -> None:
     from hyperconnect import paths
     from lib.runner import run_cocotb
     here = paths.ROOT / "tests" / "hc_fifo"
     run_cocotb("hc_fifo", "test_hc_fifo", here, [paths.RTL / "hc_fifo.sv"],
-               parameters={"WIDTH": 8, "DEPTH": depth, "HEAD_REG": head_reg, "HEAD_BITS": head_bits, "HEAD_IN": head_in},
-               build_name=f"hc_fifo_d{depth}_r{head_reg}_b{head_bits}_i{head_in}")
+               parameters={"WIDTH": 8, "DEPTH": depth, "HEAD_REG": head_reg, "HEAD_BITS": head_bits, "HEAD_IN": head_in,
+                           "LATE_BITS": late},
+               build_name=f"hc_fifo_d{depth}_r{head_reg}_b{head_bits}_i{head_in}_l{late}")
