@@ -139,7 +139,8 @@ module hc_decoupler #(
     logic                   isolated;            // DECOUPLED state
     logic [COUNT_WIDTH-1:0] rd_out, wr_out;      // accepted AR without RLAST, AW without B
     logic signed [COUNT_WIDTH-1:0] w_balance;    // AWs accepted minus write bursts whose WLAST passed
-                                                 // (< 0: data ran ahead of its AW, as AXI allows)
+                                                 // (< 0: data ran ahead of its AW, as AXI allows; with
+                                                 // LATE_COUNT each counted a cycle after its handshake)
     logic                   ar_presented, aw_presented;
     logic                   w_ahead;             // w_balance > 0, in a flop (the W gate starts at flops)
 
@@ -252,7 +253,8 @@ module hc_decoupler #(
     // OWED_VALID: the user's owed flags are the presented requests (so the gates it leaves out were open)
     always_comb if (aresetn && OWED_VALID) assert (ar_owed == s_axi_arvalid && aw_owed == s_axi_awvalid);
     // without the W gate, the user guarantees what the gate would: a beat is taken only for an AW that
-    // passed (write data never ahead of its AW), so the gate would have been open
+    // passed (write data never ahead of its AW), so the gate would have been open (with LATE_COUNT the
+    // WLAST is counted a cycle late, so w_ahead falls a cycle late: the check is weaker in that cycle)
     always_comb if (aresetn && !W_GATE && m_axi_wvalid && m_axi_wready) assert (w_ahead || aw_fire_q);
 `endif
 endmodule

@@ -21,7 +21,7 @@
 //   AR handshake to a port block (1 to register the decoded request and the block's offset, 1 before the
 //   block's request (PREP: the block registers its read-back's address compares from the held offset,
 //   python/hyperconnect/regs.py), 1 for the block's answer: the blocks register their read-back, PeakRDL
-//   --rt-read-response; 1 to register every block's answer here, 1 to select it), 5 to the global block
+//   --rt-read-response; 1 to register every block's answer here, 1 to move it into the response register), 5 to the global block
 //   (no PREP; it cuts its read-back mux in two instead, --rt-read-fanin), 10 to a port's byte,
 //   transaction and stall counters (an external register file: hc_counter_bank answers 5 cycles after the
 //   block's request), 11 to a BYTES_HI counter (the bank: 6), 6 to MAX_RD_LATENCY (the same file's eighth
@@ -42,8 +42,8 @@
 //   stall is never on when a request comes (the stall flags of the generated blocks cover a request while
 //   an external register answers and a write in the cycles right after a read); the global and the port blocks are
 //   generated with their stall mask and held read-back address left out (python/hyperconnect/regs.py).
-//   A request a block stalls anyway is not lost: the stall is registered and the request presented again
-//   two cycles later, until taken; a stall there is a broken contract, which a simulation reports.
+//   The blocks take a request in the cycle it is presented whatever their stall (the mask is left out);
+//   a stall in that cycle would be a broken contract, which a simulation reports.
 // Assumes: the blocks answer (ack) each request, at once, after a stall, or (an external register file)
 //   some cycles later; addresses are byte addresses of 32-bit registers (bits 1:0 are ignored).
 module hc_regs_axil #(
@@ -260,15 +260,6 @@ module hc_regs_axil #(
         end
     end
     wire ack_err = |ans_err;
-    // a block that stalled the request presented (a broken contract, see the header; a simulation reports
-    // it) did not take it: it is presented again from WAIT. Registered, so the blocks' stall logic is not in
-    // front of the state (issue 17: it was, 6 LUT levels at 4 ports)
-    logic stall_q;
-    always_ff @(posedge clk) begin
-        if (!rst_n) stall_q <= 1'b0;
-        else        stall_q <= state[I_REQ] && stall;
-    end
-
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             state       <= IDLE;
@@ -305,16 +296,15 @@ module hc_regs_axil #(
                 p_req <= port_sel;
                 state <= REQ;
             end
-            if (state[I_REQ]) begin                     // the request is taken: its answer comes registered
+            // the request is taken in its one cycle whatever the block's stall: the blocks are generated
+            // without their stall mask (python/hyperconnect/regs.py), so the stall is not in front of the
+            // state (issue 17: the blocks' stall logic -> the state's enable was 6 LUT levels)
+            if (state[I_REQ]) begin                     // its answer comes registered
                 g_req <= 1'b0;
                 p_req <= '0;
                 state <= WAIT;
             end
-            if (state[I_WAIT] && stall_q) begin         // (not taken: presented again)
-                g_req <= is_g_q;
-                p_req <= port_sel & {N_PORTS{!is_g_q}};
-                state <= REQ;
-            end else if (state[I_WAIT] && ack) begin
+            if (state[I_WAIT] && ack) begin
                 state    <= RESP;
                 bvalid_q <= req_is_wr;
                 rvalid_q <= !req_is_wr;
@@ -357,7 +347,7 @@ module hc_regs_axil #(
             if (dec.is_global) {g_req_is_wr, g_req_addr} <= {start_wr, dec.word};
             for (int i = 0; i < N_PORTS; i++)
                 if (dec.port_onehot[i]) {p_req_is_wr[i], p_req_addr[i*7 +: 7]} <= {start_wr, dec.word[6:0]};
-        end else if (state[I_WAIT] && !stall_q && ack) begin
+        end else if (state[I_WAIT] && ack) begin
             resp_err  <= ack_err;
         end
     end

@@ -7,7 +7,7 @@ HEAD_IN (the head register's loads from push_head, a copy of push_data's head bi
 window verdict) is driven with the head bits at every push and with other values in the other cycles, so a
 head loaded from it at the wrong time shows. LATE_BITS (the low bits written into the LUT-RAM a cycle after
 the push, forwarded from their register to a head loaded at once: the request buffers' window verdict) is
-run at depths 1 to 4, so the entry behind the head is read in the cycle after its push. Requests are kept legal (no push while full without a pop, no
+run at depths 1, 2 and 4, so the entry behind the head is read in the cycle after its push. Requests are kept legal (no push while full without a pop, no
 pop while empty); the seed is printed."""
 
 from __future__ import annotations
