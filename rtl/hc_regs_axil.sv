@@ -21,15 +21,17 @@
 //   AR handshake to a port block (1 to register the decoded request and the block's offset, 1 before the
 //   block's request (PREP: the block registers its read-back's address compares from the held offset,
 //   python/hyperconnect/regs.py), 1 for the block's answer: the blocks register their read-back, PeakRDL
-//   --rt-read-response; 1 to register every block's answer here, 1 to move it into the response register), 5 to the global block
-//   (no PREP; it cuts its read-back mux in two instead, --rt-read-fanin), 10 to a port's byte,
+//   --rt-read-response; 1 to register every block's answer here, 1 to move it into the response
+//   register), 5 to the global block (no PREP; it cuts its read-back mux in two instead,
+//   --rt-read-fanin), 10 to a port's byte,
 //   transaction and stall counters (an external register file: hc_counter_bank answers 5 cycles after the
 //   block's request), 11 to a BYTES_HI counter (the bank: 6), 6 to MAX_RD_LATENCY (the same file's eighth
-//   word, axi_hyperconnect answers it 1 cycle after the request). A block's answer is registered here as it comes (ack and
-//   error ORed across the blocks — only the addressed one answers —, read data selected by the addressed
-//   block), so no path runs from a block's address decode into the response or the state; the state a
-//   request starts into is decoded with its address as it is accepted. AWREADY/WREADY/ARREADY rise the cycle after the request starts, so a new request can be
-//   waiting while one is answered. Reads and writes alternate when both wait.
+//   word, axi_hyperconnect answers it 1 cycle after the request). A block's answer is registered here
+//   as it comes (ack and error ORed across the blocks — only the addressed one answers —, read data
+//   selected by the addressed block), so no path runs from a block's address decode into the response or
+//   the state; the state a request starts into is decoded with its address as it is accepted.
+//   AWREADY/WREADY/ARREADY rise the cycle after the request starts, so a new request can be waiting
+//   while one is answered. Reads and writes alternate when both wait.
 // Every output is a flip-flop (READY, VALID, response, data; the block requests and error pulses); each
 //   block gets its own copy of the request's kind and offset (g_req_is_wr/g_req_addr, p_req_is_wr/
 //   p_req_addr), loaded only when that block is addressed, so the placer can put it beside its block. The
