@@ -266,8 +266,8 @@ module axi_hyperconnect #(
     endfunction
 
     // ------------------------------------------------------------------ central period unit
-    // (every port keeps its own copy of the recharge pulse, loaded from recharge_next: the same cycle,
-    // and the central flop's fanout across the die is not in front of the ports' reservation logic)
+    // (every port's reservations register their own reload from recharge_next: the same cycle, and the
+    // central flop's fanout across the die is not in front of the ports' reservation logic)
     logic        recharge_unused, recharge_next;
     logic [32:0] now;              // one cycle count for every port's latency stamps
     hc_period u_period (.clk(aclk), .rst_n(aresetn), .cfg_period(period), .recharge(recharge_unused),
@@ -455,14 +455,6 @@ module axi_hyperconnect #(
                                        {r_out.IRQ_EN.fault.value, r_out.IRQ_EN.budget_spent.value,
                                         r_out.IRQ_EN.error.value, r_out.IRQ_EN.decoupled.value};
 
-        // the port's copy of the period's recharge pulse ((* keep *): synthesis would merge the ports'
-        // copies back into one)
-        logic recharge;
-        (* keep *) always_ff @(posedge aclk) begin
-            if (!aresetn) recharge <= 1'b0;
-            else          recharge <= recharge_next;
-        end
-
         hc_supervisor #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
                         .TRACK_DEPTH(TRACK_DEPTH), .REQ_DEPTH(REQ_DEPTH), .RESP_DEPTH(RESP_DEPTH),
                         .WDATA_DEPTH(WDATA_DEPTH), .CNT_PORTS(S_COUNT)) u_supervisor (
@@ -477,7 +469,7 @@ module axi_hyperconnect #(
             .cfg_timeout(r_out.TIMEOUT.cycles.value), .fault_active,
             .fault_w_stall(wd_fault[0]), .fault_r_stall(wd_fault[1]),
             .fault_b_stall(wd_fault[2]), .fault_wlast(wd_fault[3]),
-            .recharge, .now, .cnt_clear(cnt_clear[i]),
+            .recharge_next, .now, .cnt_clear(cnt_clear[i]),
             .draining, .decoupled, .cut_off, .rd_budget_spent(rd_spent), .wr_budget_spent(wr_spent),
             .cnt_take(cnt_take[i*5 +: 5]), .cnt_pend(cnt_pend[i*CNT_PW +: CNT_PW]), .max_rd_latency,
             .s_axi_awid(s_axi_awid[i*ID_WIDTH +: ID_WIDTH]),

@@ -161,10 +161,12 @@ module hc_counter_bank #(
 
     // ---- step 1 registers
     logic [NB-1:0] s1_b;
+    logic          s1_lo_ahead, s1_hi_ahead;          // (see s1_cin below)
+    wire           s1_live = s1_v && !s1_kill && !clear[s1_p];
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            s1_v <= 1'b0; s1_z <= 1'b0; s1_kill <= 1'b0; s1_cpu <= 1'b0; s1_fwd <= 1'b0;
+            s1_v <= 1'b0; s1_z <= 1'b0; s1_kill <= 1'b0; s1_cpu <= 1'b0; s1_fwd <= 1'b0; s1_lo_ahead <= 1'b0; s1_hi_ahead <= 1'b0;
             s1_p <= '0; s1_w <= '0; s1_b <= '0;
         end else begin
             s1_v    <= s0_v;
@@ -175,6 +177,10 @@ module hc_counter_bank #(
             s1_w    <= s0_w;
             s1_b    <= s0_b;
             s1_fwd  <= s1_v && s1_p == s0_p && s1_w == s0_w;   // the step ahead will write this word
+            s1_lo_ahead <= s0_v && s1_live && s1_p == s0_p &&    // step 1 will be a HI word behind its LO
+                           ((s0_w == 3'd1 && s1_w == 3'd0) || (s0_w == 3'd3 && s1_w == 3'd2));
+            s1_hi_ahead <= s1_v && s1_p == s0_p &&               // ... behind the same HI word
+                           ((s0_w == 3'd1 && s1_w == 3'd1) || (s0_w == 3'd3 && s1_w == 3'd3));
         end
     end
 
@@ -192,29 +198,36 @@ module hc_counter_bank #(
     logic [PORTS-1:0] s2_lo_rd, s2_lo_wr, s2_hi_rd, s2_hi_wr;   // step 2's word, decoded per port
     wire  [PI+2:0] s1_addr = {s1_p, s1_w};
     wire  [PI+2:0] s2_addr = {s2_p, s2_w};
-    wire           s1_live = s1_v && !s1_kill && !clear[s1_p];
-    // step 2's carry-in, registered in step 1 (issue 17: the flags -> carry-in select -> 33-bit chain ->
-    // the answer register was the critical path at one seed at 4 ports, 104.8 MHz): a BYTES_HI step takes
-    // its direction's flag as it will be in step 2: not if the HI step ahead of it adds (and drops) the
-    // flag in this very cycle (a HI read's step right before the turn's), but with the carry the LO step
-    // ahead of it sets in this cycle (a HI read's LO step comes right before it); a clear now drops it
-    logic          s2_cin;
-    logic          s2_co;                              // step 2's LO carry-out (below)
-    wire           cin_rd  = (carry_rd[s1_p] && !s2_hi_rd[s1_p]) || (s2_lo_rd[s1_p] && s2_co);
-    wire           cin_wr  = (carry_wr[s1_p] && !s2_hi_wr[s1_p]) || (s2_lo_wr[s1_p] && s2_co);
-    wire           s1_cin  = s1_v && !clear[s1_p] && ((s1_w == 3'd1 && cin_rd) || (s1_w == 3'd3 && cin_wr));
+    // step 2's carry-in, registered in step 1 as bit 0 of the sum's register (a BYTES_HI word's sum is 0,
+    // so that bit is the carry alone; issue 17: the flags -> carry-in select -> 33-bit chain -> the answer
+    // register was the critical path at one seed at 4 ports, 104.8 MHz; then a carry-in flop ORed into
+    // bit 0 in step 2 -> the chain -> the forward into s2_old, at two seeds of three, 133.0 MHz): a
+    // BYTES_HI step takes its direction's flag as it will be in step 2: not if the HI step ahead of it
+    // adds (and drops) the flag in this very cycle (a HI read's step right before the turn's), but with
+    // the carry the LO step ahead of it sets in this cycle (a HI read's LO step comes right before it); a
+    // clear now drops it
+    // The carry the LO step ahead sets in this cycle enters through one flop, s1_lo_ahead: step 1 is a
+    // BYTES_HI word and step 2 its own LO word, live (registered as they were in steps 0 and 1), so the
+    // chain's carry-out meets one LUT on its way back into bit 0 (issue 17: the carry-out -> the port's
+    // flags selected by s1_p -> the carry-in -> bit 0 was 4 LUT levels around the chain, 121.4 MHz at
+    // seed 2 at 4 ports on an intermediate netlist).
+    logic          s2_co;                              // step 2's carry-out (below)
+    wire           s1_now  = s1_v && !clear[s1_p];
+    // (s1_hi_ahead, a flop likewise: step 2 is this very HI word, which adds and drops the flag now)
+    wire           s1_flag = s1_now && !s1_hi_ahead &&
+                             ((s1_w == 3'd1 && carry_rd[s1_p]) || (s1_w == 3'd3 && carry_wr[s1_p]));
+    wire           s1_cin  = s1_flag || (s1_lo_ahead && !clear[s1_p] && s2_co);
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             s2_v <= 1'b0; s2_cpu <= 1'b0; s2_p <= '0; s2_w <= '0; s2_b <= '0;
-            s2_old <= '0; s2_lo_rd <= '0; s2_lo_wr <= '0; s2_hi_rd <= '0; s2_hi_wr <= '0; s2_cin <= 1'b0;
+            s2_old <= '0; s2_lo_rd <= '0; s2_lo_wr <= '0; s2_hi_rd <= '0; s2_hi_wr <= '0;
         end else begin
             s2_v    <= s1_v;
             s2_cpu  <= s1_cpu;
             s2_p    <= s1_p;
             s2_w    <= s1_w;
-            s2_b    <= s1_b;
+            s2_b    <= {s1_b[NB-1:1], s1_b[0] || s1_cin};   // (s1_cin: a HI word's, whose sum is 0)
             s2_old  <= s1_z ? '0 : s1_fwd ? s2_new : mem[s1_addr];
-            s2_cin  <= s1_cin;
             for (int p = 0; p < PORTS; p++) begin
                 s2_lo_rd[p] <= s1_live && 32'(s1_p) == p && s1_w == 3'd0;
                 s2_lo_wr[p] <= s1_live && 32'(s1_p) == p && s1_w == 3'd2;
@@ -225,19 +238,11 @@ module hc_counter_bank #(
     end
 
     // ---- step 2: add, write back
-    // The registered sum is the adder's first operand; a BYTES_HI word's sum is 0 and its direction's
-    // carry (s2_cin, registered in step 1) enters bit 0, so the carry chain starts at flops.
-    wire  [NB-1:0] s2_add = {s2_b[NB-1:1], s2_b[0] || s2_cin};
-    wire  [32:0] s2_sum = 33'(s2_add) + {1'b0, s2_old[31:0]};
-    // The carry a LO word's step sets, from an adder of its own without the carry flags' input (a LO step
-    // adds no flag, a HI step sets none): the flags' load enables no longer sit behind the flags, the
-    // carry-in select and the whole chain (issue 17: the critical path at one seed at 4 ports, 2 routes
-    // of 2.2 ns around a 33-bit chain; one more 32-bit carry chain in the shared bank).
-    logic [31:0] s2_lo_unused;
-    assign {s2_co, s2_lo_unused} = 33'(s2_b) + {1'b0, s2_old[31:0]};
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_lo = &{1'b0, s2_lo_unused};
-    /* verilator lint_on UNUSEDSIGNAL */
+    // The registered sum (for a BYTES_HI word: its direction's carry, in bit 0) is the adder's first
+    // operand, so the carry chain starts at flops. The carry out is a LO word's carry for its flag (a LO
+    // step adds no carry flag; a HI step sets none), so one chain serves both.
+    wire  [32:0] s2_sum = 33'(s2_b) + {1'b0, s2_old[31:0]};
+    assign s2_co = s2_sum[32];
     wire         s2_sat = s2_w[2];                                  // TXN, STALL
     wire         s2_top = s2_sat && (s2_old[32] || s2_sum[32]);     // saturated (sticky)
     assign s2_new = {s2_top, s2_sum[31:0]};

@@ -29,17 +29,14 @@
 //   HEAD_BITS n), the rest the LUT-RAM read — for a consumer whose decisions use only those bits (the
 //   W buffer: WLAST from a flop for the crossbar's routing, WDATA/WSTRB straight to the memory port).
 //   Same latency and throughput; + n flip-flops instead of OUT_REG's WIDTH.
-// HEAD_IN 1 (with HEAD_FLOPS n > 0): the head register's loads from the input take `in_head`, the same
-//   value as in_data's low n bits from a logic copy of the producer's own (hc_fifo HEAD_IN), so that
-//   copy can be placed beside the head and in_data's beside the LUT-RAM. A simulation assertion checks
-//   that they agree at every push.
-// LATE_BITS n (with HEAD_FLOPS > n): the low n bits of in_data are written into the LUT-RAM a cycle
-//   after the push, from a register (hc_fifo LATE_BITS), so the producer's logic in front of them ends at
-//   a flop the placer can put beside that logic. Same latency and throughput.
+// LATE_BITS n (with HEAD_FLOPS > n): the low n bits of in_data are taken a cycle after the push, from a
+//   register (hc_fifo LATE_BITS) — into the LUT-RAM, and into the head when it was loaded from the input —
+//   so the producer's logic in front of them ends at a flop the placer can put beside that logic, and the
+//   head's late bits are a 2:1 mux of flops. Same latency and throughput.
 // Parameters: WIDTH (payload bits, >= 1), DEPTH (entries, 2..1024), OUT_REG (0 or 1, default 0),
 //   FALL_THROUGH (0 or 1, default 0; only with OUT_REG 0), HEAD_FLOPS (0..WIDTH, default 0; only with
 //   OUT_REG 0 and FALL_THROUGH 0: a fall-through entry's bits come from in_data, not a register),
-//   HEAD_IN (0 or 1, default 0; only with HEAD_FLOPS > 0), LATE_BITS (0..HEAD_FLOPS - 1, default 0).
+//   LATE_BITS (0..HEAD_FLOPS - 1, default 0).
 // Assumes: AXI handshake rules on both sides (VALID held until READY; the payload stable meanwhile).
 module hc_efifo #(
     parameter int WIDTH = 8,
@@ -47,15 +44,12 @@ module hc_efifo #(
     parameter bit OUT_REG = 1'b0,
     parameter bit FALL_THROUGH = 1'b0,
     parameter int HEAD_FLOPS = 0,
-    parameter bit HEAD_IN = 1'b0,
     parameter int LATE_BITS = 0,
-    localparam int HW = HEAD_FLOPS > 0 ? HEAD_FLOPS : 1,
     localparam int CW = $clog2(DEPTH + 1)
 ) (
     input  logic             clk,
     input  logic             rst_n,
     input  logic [WIDTH-1:0] in_data,
-    input  logic [HW-1:0]    in_head = '0,     // HEAD_IN: in_data[HEAD_FLOPS-1:0] for the head's loads
     input  logic             in_valid,
     output logic             in_ready,
     output logic [WIDTH-1:0] out_data,
@@ -71,7 +65,6 @@ module hc_efifo #(
         if (HEAD_FLOPS < 0 || HEAD_FLOPS > WIDTH || (HEAD_FLOPS > 0 && (OUT_REG || FALL_THROUGH)))
             $fatal(1, "hc_efifo: HEAD_FLOPS must be 0..WIDTH (%0d), and 0 with OUT_REG or FALL_THROUGH (got %0d)",
                    WIDTH, HEAD_FLOPS);
-        if (HEAD_IN && HEAD_FLOPS == 0) $fatal(1, "hc_efifo: HEAD_IN needs HEAD_FLOPS > 0");
         if (LATE_BITS < 0 || (LATE_BITS > 0 && LATE_BITS >= HEAD_FLOPS))
             $fatal(1, "hc_efifo: LATE_BITS must be 0..HEAD_FLOPS - 1 (got %0d with HEAD_FLOPS %0d)", LATE_BITS, HEAD_FLOPS);
     end
@@ -97,8 +90,8 @@ module hc_efifo #(
 
         localparam int FHB = HEAD_FLOPS > 0 ? HEAD_FLOPS : WIDTH;   // (hc_fifo's head bits)
         hc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .CHECKED(1'b1), .HEAD_REG(HEAD_FLOPS > 0),
-                  .HEAD_BITS(FHB), .HEAD_IN(HEAD_IN), .LATE_BITS(LATE_BITS)) u_fifo (
-            .clk, .rst_n, .push, .push_data(in_data), .push_head(FHB'(in_head)), .pop, .head, .empty,
+                  .HEAD_BITS(FHB), .LATE_BITS(LATE_BITS)) u_fifo (
+            .clk, .rst_n, .push, .push_data(in_data), .pop, .head, .empty,
             .full(full_unused), .count
         );
 
@@ -203,7 +196,7 @@ module hc_efifo #(
         end
 
         /* verilator lint_off UNUSEDSIGNAL */
-        wire unused_ok = &{1'b0, full_unused, in_head};   // (HEAD_IN needs HEAD_FLOPS, so OUT_REG 0)
+        wire unused_ok = &{1'b0, full_unused};
         /* verilator lint_on UNUSEDSIGNAL */
 `ifdef FORMAL
         always_comb if (rst_n) begin

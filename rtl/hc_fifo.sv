@@ -14,19 +14,17 @@
 //             register; the bits above are the LUT-RAM read at the read pointer. For a payload whose
 //             control bits must start at flops and whose data may not: the W buffer's WLAST beside its
 //             WDATA/WSTRB — HEAD_BITS flip-flops instead of WIDTH, and the second read port only for them),
-//             HEAD_IN (HEAD_REG only; 1: the head register's loads from the input take `push_head`, the
-//             same value as push_data's low HEAD_BITS bits computed by a logic copy of the user's own, so
-//             the placer can put that copy beside the head while push_data's goes to the LUT-RAM — issue
-//             17: the request buffers' window verdict; a simulation assertion checks that the two agree at
-//             every push; default 0: `push_head` is not used),
 //             LATE_BITS (HEAD_REG only, 0..HEAD_BITS - 1, default 0: how many low bits of an entry are
-//             written into the LUT-RAM a cycle after the push, from a register of push_data's bits, so the
-//             user's logic in front of them ends at that register, which the placer can put beside it,
-//             and not at the LUT-RAM — issue 17: the request buffers' window verdict, its compare placed
-//             beside the register block and the RAM beside the head. A load of the head from the entry
-//             behind it in the cycle after that entry's push takes the register (a flop-selected mux, no
-//             compare on the way); loads from the input take push_data/push_head as before. + LATE_BITS +
-//             PW + 2 flip-flops and a LUT-RAM of LATE_BITS bits with its own write port. Same latency),
+//             taken a cycle after the push, from a register of push_data's bits (loaded every cycle), so
+//             the user's logic in front of them ends at that register, which the placer can put beside
+//             it, and nowhere else — issue 17: the request buffers' window verdict, its compare placed
+//             beside the register block, the RAM and the head beside the guard. The LUT-RAM's late bits
+//             are written from the register in the next cycle; the head's late bits, when the head was
+//             loaded from the input, are the register's for that cycle (a flop selects it: the head's late
+//             bits are a 2:1 mux of flops) and are kept from then on; a load from the entry behind in the
+//             cycle after that entry's push takes the register too (a flop-selected mux, no compare on the
+//             way). + LATE_BITS + PW + 3 flip-flops and a LUT-RAM of LATE_BITS bits with its own write port.
+//             Same latency),
 //             CHECKED (1: the user never pushes while full nor pops while empty — not even with a pop in
 //             the same cycle — so push/pop are not gated here; default 0: such a request is ignored)
 // Assumes:    the user never pushes when full nor pops when empty (a simulation assertion reports it);
@@ -41,7 +39,6 @@ module hc_fifo #(
     parameter bit CHECKED = 1'b0,
     parameter bit HEAD_REG = 1'b0,
     parameter int HEAD_BITS = WIDTH,
-    parameter bit HEAD_IN = 1'b0,
     parameter int LATE_BITS = 0,
     localparam int HB = HEAD_REG ? HEAD_BITS : WIDTH,
     localparam int CW = $clog2(DEPTH + 1),
@@ -51,7 +48,6 @@ module hc_fifo #(
     input  logic             rst_n,
     input  logic             push,
     input  logic [WIDTH-1:0] push_data,
-    input  logic [HB-1:0]    push_head = '0,    // HEAD_IN: push_data[HB-1:0] for the head register's loads
     input  logic             pop,
     output logic [WIDTH-1:0] head,
     output logic             empty,
@@ -63,16 +59,12 @@ module hc_fifo #(
         if (DEPTH < 1) $fatal(1, "hc_fifo: DEPTH must be >= 1 (got %0d)", DEPTH);
         if (HEAD_REG && (HEAD_BITS < 1 || HEAD_BITS > WIDTH))
             $fatal(1, "hc_fifo: HEAD_BITS must be 1..WIDTH (%0d) (got %0d)", WIDTH, HEAD_BITS);
-        if (HEAD_IN && !HEAD_REG) $fatal(1, "hc_fifo: HEAD_IN needs HEAD_REG");
         if (LATE_BITS < 0 || LATE_BITS >= HB || (LATE_BITS > 0 && !HEAD_REG))
             $fatal(1, "hc_fifo: LATE_BITS must be 0..HEAD_BITS - 1 (%0d), and 0 without HEAD_REG (got %0d)",
                    HB - 1, LATE_BITS);
     end
 
     logic [PW-1:0]    rd_ptr, wr_ptr;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_push_head = &{1'b0, push_head};     // (used with HEAD_IN only)
-    /* verilator lint_on UNUSEDSIGNAL */
 
     // CHECKED: push and pop are used as given (the user's own flags guarantee room and data, as hc_efifo's
     // READY/VALID flip-flops do), so the late pop does not gate the write enable
@@ -104,22 +96,28 @@ module hc_fifo #(
         if (mem_we) mem[wr_ptr] <= push_data[HB-1:LB];
     end
     if (HEAD_REG) begin : g_head_reg
-        logic [HB-1:0] head_q;
-        wire  [HB-1:0] in_head = HEAD_IN ? push_head : push_data[HB-1:0];
-        wire           more = 32'(count) >= 2;       // (not CW'(2): that is 0 at DEPTH 1, where CW is 1)
+        logic [HB-1:LB] head_q;                      // the head's bits but the late ones
+        logic [HB-1:0]  head_r;                      // the head's registered bits as presented
+        wire            more = 32'(count) >= 2;      // (not CW'(2): that is 0 at DEPTH 1, where CW is 1)
+        // the head's loads: from the entry behind it as it leaves while two or more are held, else from
+        // the input (when empty, or when the last entry leaves while another comes: then it is the only one)
+        wire            load_behind = do_pop && more;
+        wire            load_in     = do_pop ? !more : empty_q;
         // the entry behind the head is read at a pointer register of its own, next_ptr(rd_ptr) kept a step
         // ahead, so no incrementer is in front of the LUT-RAM's read address (issue 17: the read pointer ->
         // its increment -> the read -> head_q was the critical path at one seed of three at 4 ports, in the
         // read-latency stamps, 112.1 MHz)
         logic [PW-1:0] rd_nxt;
-        logic [HB-1:0] behind;                       // the entry behind the head, as it is loaded
         if (LB > 0) begin : g_late
-            // LATE_BITS: the low bits are written a cycle after the slot's write, from late_q; `fwd`
-            // (a flop: that pending write's slot is the one behind the head now) selects late_q for a load
+            // LATE_BITS: late_q holds push_data's late bits of last cycle. The RAM's late bits are written
+            // from it a cycle after the slot's write; `fwd` (a flop: that pending write's slot is the one
+            // behind the head now) selects it for a load from behind; `in_sel` (a flop: the head was loaded
+            // from the input last cycle) selects it as the head's late bits, which head_lo keeps from then on
             logic [LB-1:0] mem_late [DEPTH];
-            logic [LB-1:0] late_q;
+            logic [LB-1:0] late_q, head_lo;
             logic [PW-1:0] late_wa;
-            logic          late_we, fwd;
+            logic          late_we, fwd, in_sel;
+            wire  [LB-1:0] head_late = in_sel ? late_q : head_lo;
             always_ff @(posedge clk) begin
                 late_q  <= push_data[LB-1:0];
                 late_wa <= wr_ptr;
@@ -127,13 +125,15 @@ module hc_fifo #(
             end
             always_ff @(posedge clk) begin
                 if (!rst_n) begin
-                    late_we <= 1'b0; fwd <= 1'b0;
+                    late_we <= 1'b0; fwd <= 1'b0; in_sel <= 1'b0; head_lo <= '0;
                 end else begin
+                    head_lo <= load_behind ? (fwd ? late_q : mem_late[rd_nxt]) : head_late;
                     late_we <= mem_we;
                     fwd     <= mem_we && wr_ptr == (do_pop ? next_ptr(rd_nxt) : rd_nxt);
+                    in_sel  <= load_in;
                 end
             end
-            assign behind = {mem[rd_nxt], fwd ? late_q : mem_late[rd_nxt]};
+            assign head_r = {head_q, head_late};
 `ifdef FORMAL
             // (tests/formal/hc_fifo.sby proves these with LATE_BITS on; no other proof uses it, so the trace
             // starts in reset here)
@@ -145,19 +145,21 @@ module hc_fifo #(
             endfunction
             always_comb if (rst_n) begin
                 assert (fwd == (late_we && late_wa == rd_nxt));
-                if (count != '0) assert (head_q[LB-1:0] == late_at(rd_ptr));
+                if (count != '0) assert (head_late == late_at(rd_ptr));
+                // after a load from the input, the head's slot is the one the pending late write goes to
+                if (in_sel && count != '0) assert (late_we && late_wa == rd_ptr);
             end
 `endif
         end else begin : g_now
-            assign behind = mem[rd_nxt];
+            assign head_r = head_q;
         end
         always_ff @(posedge clk) begin
             if (!rst_n) begin
                 head_q <= '0;
                 rd_nxt <= next_ptr('0);
             end else begin
-                if (do_pop)       head_q <= more ? behind : in_head;
-                else if (empty_q) head_q <= in_head;
+                if (load_behind)  head_q <= mem[rd_nxt];
+                else if (load_in) head_q <= push_data[HB-1:LB];
                 if (do_pop)       rd_nxt <= next_ptr(rd_nxt);
             end
         end
@@ -166,22 +168,12 @@ module hc_fifo #(
             always_ff @(posedge clk) begin
                 if (mem_we) mem_hi[wr_ptr] <= push_data[WIDTH-1:HB];
             end
-            assign head = {mem_hi[rd_ptr], head_q};
+            assign head = {mem_hi[rd_ptr], head_r};
         end else begin : g_full
-            assign head = head_q;
+            assign head = head_r;
         end
-`ifndef SYNTHESIS
-        if (HEAD_IN) begin : g_in_check
-            always_ff @(posedge clk)
-                if (rst_n && push && push_head != push_data[HB-1:0])
-                    $error("hc_fifo: push_head differs from push_data's head bits (HEAD_IN)");
-        end
-`endif
 `ifdef FORMAL
-        if (HEAD_IN) begin : g_in_assert
-            always_comb if (rst_n && push) assert (push_head == push_data[HB-1:0]);
-        end
-        always_comb if (rst_n && count != '0) assert (head_q[HB-1:LB] == mem[rd_ptr]);
+        always_comb if (rst_n && count != '0) assert (head_q == mem[rd_ptr]);
         always_comb if (rst_n) assert (rd_nxt == next_ptr(rd_ptr));
 `endif
     end else begin : g_head_ram

@@ -20,12 +20,16 @@
 // AXI forbids, cannot slip a checked request past the guard); the window copy the check uses is frozen
 // while a forwarded request waits for READY, so a software change of the window cannot withdraw it
 // (AXI: VALID may not fall before its handshake).
-// Timing: PRECHECK 0: s_axi_arready/awready do not depend on the verdict (a rejected request is taken
-// when the equalizer is ready, as a forwarded one would be: the verdict is address arithmetic on the
-// request path); PRECHECK 1: the verdict is a stored bit, so a rejected request is taken without waiting
-// for the equalizer (issue 17: the equalizer's READY ran through the rejection into rd_local/b_local,
-// 7 LUT levels); the window bounds are registered from the
-// configuration (a change applies from the next cycle); "answering a rejected request now"
+// Timing: s_axi_arready/awready do not depend on the verdict: a rejected request is taken when the
+// equalizer is ready, as a forwarded one would be (PRECHECK 0: the verdict is address arithmetic on the
+// request path; PRECHECK 1: the verdict is the request buffer's stored bit, a 2:1 mux of flops, and the
+// buffer's pop and head load need not wait for it — issue 17: the verdict's mux -> READY -> the pop -> the
+// buffer's state was 5 LUT levels; with PRECHECK 1 the equalizer's READY is a flop, READY_AHEAD, so taking
+// a rejected request with it adds no logic in front of rd_local/b_local, which it once did: 7 LUT levels,
+// before the equalizer's READY came from a flop). A rejected request may therefore wait while the
+// equalizer holds a request of its own (for budget or room) — a delay of the port's own traffic, never a
+// deadlock: the equalizer's progress does not depend on the guard's answer. The window bounds are
+// registered from the configuration (a change applies from the next cycle); "answering a rejected request now"
 // (rd_local, b_local) is a flip-flop, so the R/B choice starts at one flop; the flop's input takes the
 // outstanding count's zero flag as registered, so when a rejected request waits for forwarded ones, its
 // answer starts one cycle after the last of them completes (none later otherwise). RREADY/BREADY toward
@@ -38,7 +42,7 @@
 // Parameters: ADDR_WIDTH (13..64), DATA_WIDTH, ID_WIDTH, COUNT_WIDTH (bursts in flight per direction,
 //   default 9), PRECHECK (0: the guard checks each request itself, the window and check inputs s_axi_*check
 //   unused; 1: it takes the verdict {pass, legal, in window} from s_axi_archeck/awcheck (pass = legal and in
-//   window, stored as its own bit so READY's decision reads one flop), computed by the request
+//   window, stored as its own bit so VALID's gate reads one bit), computed by the request
 //   buffer in front when it took the request — hc_supervisor's default, which keeps the check arithmetic
 //   off the path from the buffer to the splitter; cfg_win_* are then unused here), W_LATE (0: a forwarded
 //   AW opens the W gate from the next cycle; 1: from the cycle after, counted from its registered
@@ -172,12 +176,9 @@ module hc_guard #(
 
     wire                    ar_pass = PRECHECK ? s_axi_archeck[2] : ar_legal && ar_win;
 
-    // a rejected request is taken without waiting for the equalizer when its verdict is a stored bit
-    // (PRECHECK); checked here, only when the equalizer is ready (READY then needs no verdict)
-    wire rej_ready_ar = PRECHECK ? 1'b1 : m_axi_arready;
-    wire rej_ready_aw = PRECHECK ? 1'b1 : m_axi_awready;
+    // a request, rejected or not, is taken when the equalizer is ready: READY needs no verdict
     assign m_axi_arvalid = s_axi_arvalid && ar_pass && !rd_err;
-    assign s_axi_arready = !rd_err && (ar_pass ? m_axi_arready : rej_ready_ar);
+    assign s_axi_arready = !rd_err && m_axi_arready;
     assign s_axi_rvalid  = rd_local ? 1'b1 : m_axi_rvalid;
     // (no gate by rd_local: while the guard answers a read itself, every read it forwarded has completed
     // and it forwards none, so no R comes from the interconnect — asserted below. RREADY towards the
@@ -190,7 +191,7 @@ module hc_guard #(
     assign s_axi_rlast   = rd_local ? (rd_err_left == 9'd1) : m_axi_rlast;
 
     wire ar_fwd  = m_axi_arvalid && m_axi_arready;
-    wire ar_rej  = s_axi_arvalid && !ar_pass && !rd_err && rej_ready_ar;
+    wire ar_rej  = s_axi_arvalid && !ar_pass && s_axi_arready;
     wire r_done  = m_axi_rvalid && m_axi_rready && m_axi_rlast;
     wire r_local = rd_local && s_axi_rready;
     assign fault_win_rd   = ar_rej && !ar_win;
@@ -240,11 +241,11 @@ module hc_guard #(
 
     wire  aw_pass  = PRECHECK ? s_axi_awcheck[2] : aw_legal && aw_win;
     wire aw_fwd   = m_axi_awvalid && m_axi_awready;
-    wire aw_rej   = s_axi_awvalid && !aw_pass && !wr_err && rej_ready_aw;
+    wire aw_rej   = s_axi_awvalid && !aw_pass && s_axi_awready;
     wire w_drop   = !w_pass && wr_err_data;          // the next beat belongs to the rejected AW
 
     assign m_axi_awvalid = s_axi_awvalid && aw_pass && !wr_err;
-    assign s_axi_awready = !wr_err && (aw_pass ? m_axi_awready : rej_ready_aw);
+    assign s_axi_awready = !wr_err && m_axi_awready;
     assign m_axi_wvalid  = s_axi_wvalid && w_pass;
     assign s_axi_wready  = w_pass ? m_axi_wready : w_drop;
     assign s_axi_bvalid  = b_local ? 1'b1 : m_axi_bvalid;

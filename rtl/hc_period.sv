@@ -11,8 +11,8 @@
 // 32-bit compare was in front of the count's 32-bit load mux, 7 LUT levels). cfg_period = 0 is treated
 // as 1 (the register block rejects 0 before it gets here).
 // recharge_next is recharge's next value (what the flop loads), for users that keep a copy of the pulse
-// of their own, in step with it: axi_hyperconnect registers one per port beside the port's reservation
-// gates (issue 17: the one recharge flop, fanned out to every port's budgets and their splitters' READY,
+// of their own, in step with it: each hc_reservation registers its reload from it (one flop per AR/AW
+// reservation; issue 17: the one recharge flop, fanned out to every port's budgets and their splitters' READY,
 // was the critical path at one seed at 4 ports, 118.8 MHz, 6.7 ns of routing).
 // Parameters: none. Runtime: cfg_period (cycles, 32 bits).
 module hc_period (

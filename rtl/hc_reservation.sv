@@ -31,6 +31,12 @@
 // after.
 // Latency: none on the request (the gate is the splitter's load enable). Throughput: one request per
 // cycle while two or more units of budget are left.
+// recharge_next: hc_period's recharge of the next cycle; the reload (recharge or switch-on) is registered
+// here from it, one flop per reservation ((* keep *): the AR and AW copies of a port are not merged), so
+// no recharge flop shared across the port lies in front of allow_next (issue 17: the port's recharge copy
+// -> reload -> allow_next -> the AR splitter's READY flop, 4 LUTs and 6.5 ns of routing, was critical at
+// one seed at 4 ports, 125.4 MHz). Same cycles as a `recharge` input had: the reload flop is exactly
+// `recharge || switch_on` of the cycle.
 // allow_next: `allow` of the next cycle (its flop's input, from flops and registers only), for a splitter
 // that prepares its READY a cycle ahead (hc_burst_splitter READY_AHEAD).
 // Status: budget_spent (reservation on and no budget left, exact, from flip-flops), stall (a sub-burst
@@ -42,7 +48,7 @@ module hc_reservation #(
 ) (
     input  logic                    clk,
     input  logic                    rst_n,
-    input  logic                    recharge,
+    input  logic                    recharge_next,  // hc_period's recharge of the next cycle
     input  logic                    cfg_enable,
     input  logic [BUDGET_WIDTH-1:0] cfg_budget,
     input  logic                    want,          // a sub-burst is ready to issue, but for the budget
@@ -63,8 +69,13 @@ module hc_reservation #(
     logic [BUDGET_WIDTH-1:0] budget_q;    // cfg_budget last cycle (the local copy), with:
     logic                    bud0_q, bud_le1_q;   //   budget_q == 0, budget_q <= 1
     logic                    enabled;     // en_in last cycle: the reservation in force this cycle
-    wire                     switch_on = en_in && !enabled;
-    wire                     reload    = recharge || switch_on;
+    // the reload of this cycle, registered: the period's recharge or the reservation switched on (en_in
+    // rising: en_in's next value is cfg_enable, enabled's is en_in)
+    logic                    reload;
+    (* keep *) always_ff @(posedge clk) begin
+        if (!rst_n) reload <= 1'b0;
+        else        reload <= recharge_next || (cfg_enable && !en_in);
+    end
     // Budget available now, `left - charge_q` (never below 0): no unit (avail0), at most one (avail_le1).
     wire                     avail0    = is0 || (is1 && charge_q);
     wire                     avail_le1 = is0 || is1 || (is2 && charge_q);
@@ -114,7 +125,11 @@ module hc_reservation #(
     logic f_past, f_live;
     hc_formal_reset u_f_reset (.clk, .rst_n, .f_past, .f_live);
     always_comb if (issue) assume (allow);
+    // the registered reload is the period's recharge (recharge_next a cycle ago) or the switch-on of now
+    logic f_recharge;
+    always_ff @(posedge clk) f_recharge <= rst_n && recharge_next;
     always_comb if (rst_n && f_past) begin
+        assert (reload == (f_recharge || (en_in && !enabled)));
         assert (is0 == (left == '0) && is1 == (left == BUDGET_WIDTH'(1)) && is2 == (left == BUDGET_WIDTH'(2)));
         if (enabled && avail0) assert (!allow);          // never a sub-burst beyond the budget
         assert (bud0_q == (budget_q == '0) && bud_le1_q == (budget_q <= BUDGET_WIDTH'(1)));

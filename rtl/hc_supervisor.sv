@@ -75,7 +75,7 @@ module hc_supervisor #(
     input  logic                    cfg_win_en,
     input  logic [ADDR_WIDTH-1:12]  cfg_win_base,      // window base and size in bytes, 4 KB-granular
     input  logic [ADDR_WIDTH:12]    cfg_win_size,
-    input  logic                    recharge,          // period start, from hc_period
+    input  logic                    recharge_next,     // period start next cycle, from hc_period
     input  logic [32:0]             now,               // cycle count, from hc_period (the read-latency stamps' time base)
     input  logic                    cnt_clear,
     // status
@@ -345,33 +345,32 @@ module hc_supervisor #(
         end
         assign decouple = dec_q || tripped;
         // the guard's verdict is computed as the request enters (the window registered from the
-        // configuration: a change applies to requests taken from the next cycle on) and kept beside it.
-        // It is computed from two copies of the window registers: win_*_q for the buffers' LUT-RAM
-        // (written a cycle after the push from a flop beside the compare, hc_efifo LATE_BITS) and win_*_h
-        // for the head registers' loads (hc_efifo HEAD_IN), so the placer can put each copy and its
-        // compares beside what they feed (issue 17: the window -> the compares beside the buffer's RAM ->
-        // the head's load beside the guard, 5.1-5.4 ns of routing, was the critical path at all three seeds
-        // at 4 ports, 120.1 MHz; the RAM-side copy -> its compare -> the RAM's write data then at two seeds,
-        // 133.0 MHz; a third copy, one per head, placed no better). The enable is folded into each copy's
-        // bounds — off: 0 and 2^PW, which every page is between — so no flop is shared by the compares
-        // (issue 17: the enable's flop, one for all of them, drew their last LUTs together). The copies
-        // differ in their reset value (win_*_q 0, win_*_h all ones), so synthesis keeps both; they are
-        // loaded from the configuration in the first cycle out of reset, in which the buffers take no
-        // request.
-        logic [PW-1:0] win_lo_q, win_lo_h;
-        logic [PW:0]   win_hi_q, win_hi_h;
+        // configuration: a change applies to requests taken from the next cycle on) and kept beside it. It
+        // is taken a cycle after the push, from a register beside the compare (hc_efifo LATE_BITS), both
+        // into the buffer's LUT-RAM and into the head register when the head was loaded from the input,
+        // so the compare ends at that register and the head's verdict is a 2:1 mux of flops (issue 17: the
+        // window -> the compare -> the head's verdict flop beside the guard, 4.7-5.4 ns of routing, was the
+        // critical path at all three seeds at 4 ports, 128.3 MHz, with a second window copy and compare for
+        // the head; before that, one copy for the head and the RAM placed at 106.9 MHz). The enable is
+        // folded into the copy's bounds — off: 0 and 2^PW, which every page is between — so no flop is
+        // shared by the compares (issue 17: the enable's flop, one for all of them, drew their last LUTs
+        // together). The copy is loaded from the configuration in the first cycle out of reset, in which
+        // the buffers take no request.
+        logic [PW-1:0] win_lo_q;
+        logic [PW:0]   win_hi_q;
         wire  [PW-1:0] win_lo = cfg_win_en ? cfg_win_base : '0;
         wire  [PW:0]   win_hi = cfg_win_en ? (PW+1)'(cfg_win_base) + cfg_win_size : (PW+1)'(1) << PW;
         always_ff @(posedge aclk) begin
             if (!aresetn) begin
-                win_lo_q <= '0; win_hi_q <= '0; win_lo_h <= '1; win_hi_h <= '1;
+                win_lo_q <= '0; win_hi_q <= '0;
             end else begin
-                win_lo_q <= win_lo; win_hi_q <= win_hi; win_lo_h <= win_lo; win_hi_h <= win_hi;
+                win_lo_q <= win_lo; win_hi_q <= win_hi;
             end
         end
-        // ({pass, legal, in window}: "pass" is the AND of the two, kept as its own bit, so the guard's READY
-        // towards the buffer reads one flop — issue 17: the head's two verdict bits and the guard's and the
-        // decoupler's gates ran into the buffer's pop and head load, 6 LUTs, the critical path at two seeds)
+        // ({pass, legal, in window}: "pass" is the AND of the two, kept as its own bit, so the guard's VALID
+        // gate towards the equalizer reads one bit, a 2:1 mux of flops (hc_fifo LATE_BITS); the guard's
+        // READY reads none — issue 17: the head's two verdict bits and the guard's and the decoupler's gates
+        // ran into the buffer's pop and head load, 6 LUTs, the critical path at two seeds)
         function automatic logic [2:0] verdict(input logic [ADDR_WIDTH-1:0] addr, input logic [7:0] len,
                                                input logic [2:0] size, input logic [1:0] burst,
                                                input logic [PW-1:0] lo, input logic [PW:0] hi);
@@ -382,8 +381,6 @@ module hc_supervisor #(
         endfunction
         wire [2:0] ar_check = verdict(s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, win_lo_q, win_hi_q);
         wire [2:0] aw_check = verdict(s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, win_lo_q, win_hi_q);
-        wire [2:0] ar_check_h = verdict(s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, win_lo_h, win_hi_h);
-        wire [2:0] aw_check_h = verdict(s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, win_lo_h, win_hi_h);
         assign w_arready = ar_in_ready && !closed && ar_room;
         assign w_awready = aw_in_ready && !closed;
         // (the watchdog leaves its own trip gate out of AR/AW here, REQ_GATED: w_arvalid is the
@@ -407,26 +404,24 @@ module hc_supervisor #(
             else          req_nom <= hc_axi_pkg::nominal_axlen(cfg_nominal_len);
         end
         wire ar_fits = s_axi_arlen <= req_nom, aw_fits = s_axi_awlen <= req_nom;
-        // the head's fields above the verdict, one list for the buffer's data and the head's copy
+        // the head's fields above the verdict (from flops at the head)
         wire [22:0] ar_head = {s_axi_arsize, s_axi_arlen, s_axi_arburst, s_axi_arlock, req_nom, ar_fits};
         wire [22:0] aw_head = {s_axi_awsize, s_axi_awlen, s_axi_awburst, s_axi_awlock, req_nom, aw_fits};
         localparam int REQ_HEAD_FLOPS = $bits(ar_head) + 3;
-        hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .HEAD_IN(1'b1),
-                  .LATE_BITS(3)) u_ar_fifo (
+        hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .LATE_BITS(3))
+                u_ar_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({s_axi_arid, s_axi_araddr, s_axi_arcache, s_axi_arprot, s_axi_arqos, ar_head, ar_check}),
-            .in_head({ar_head, ar_check_h}),
             .in_valid(ar_take), .in_ready(ar_in_ready),
             .out_data({q_arid, q_araddr, q_arcache, q_arprot, q_arqos, q_arsize, q_arlen, q_arburst, q_arlock,
                        q_arnom, q_arfits, q_archeck}),
             .out_valid(q_arvalid), .out_ready(q_arready), .out_more(more_unused_ar_fifo),
             .room_next(room_unused_ar_fifo)
         );
-        hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .HEAD_IN(1'b1),
-                  .LATE_BITS(3)) u_aw_fifo (
+        hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .LATE_BITS(3))
+                u_aw_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({s_axi_awid, s_axi_awaddr, s_axi_awcache, s_axi_awprot, s_axi_awqos, aw_head, aw_check}),
-            .in_head({aw_head, aw_check_h}),
             .in_valid(w_awvalid && w_awready), .in_ready(aw_in_ready),
             .out_data({q_awid, q_awaddr, q_awcache, q_awprot, q_awqos, q_awsize, q_awlen, q_awburst, q_awlock,
                        q_awnom, q_awfits, q_awcheck}),
@@ -597,12 +592,12 @@ module hc_supervisor #(
     //      the equalizer's issue of sub-bursts (before its registered AR/AW outputs), so the crossbar
     //      sees registered requests and no budget logic lies between the port and the crossbar
     hc_reservation u_res_ar (
-        .clk(aclk), .rst_n(aresetn), .recharge, .cfg_enable(cfg_res_en), .cfg_budget(cfg_rd_budget),
+        .clk(aclk), .rst_n(aresetn), .recharge_next, .cfg_enable(cfg_res_en), .cfg_budget(cfg_rd_budget),
         .want(ar_want), .issue(ar_issue), .allow(rd_allow), .allow_next(rd_allow_next),
         .budget_spent(rd_budget_spent), .stall(rd_stall)
     );
     hc_reservation u_res_aw (
-        .clk(aclk), .rst_n(aresetn), .recharge, .cfg_enable(cfg_res_en), .cfg_budget(cfg_wr_budget),
+        .clk(aclk), .rst_n(aresetn), .recharge_next, .cfg_enable(cfg_res_en), .cfg_budget(cfg_wr_budget),
         .want(aw_want), .issue(aw_issue), .allow(wr_allow), .allow_next(wr_allow_next),
         .budget_spent(wr_budget_spent), .stall(wr_stall)
     );

@@ -6,8 +6,8 @@ does, SLVERR/DECERR answers after the forwarded ones, no data of a rejected writ
 W held and stable towards the port whatever the accelerator does, nothing with strobes taken once tripped,
 trips on time, lets go only once drained. axi_burst_equalizer (bounded, per direction, 64-bit data): AXI
 on both sides, WLAST/RLAST on the right beats, answers only for accepted requests, in order with the
-master's own IDs. hc_fifo (LATE_BITS): the head register holds the stored entry, its late-written bits
-forwarded while their write is pending. axi_exbar: the global limit's count, zero and room flags agree and G is never exceeded,
+master's own IDs. hc_fifo (LATE_BITS): the head holds the stored entry, its late bits forwarded while their
+write is pending and selected from their register after a load from the input. axi_exbar: the global limit's count, zero and room flags agree and G is never exceeded,
 whatever the memory answers. The composed port (hc_supervisor) and the whole IP (axi_hyperconnect) are checked in
 test_formal_composed.py. Seeded bugs (mutants), in the modules and in the composition, must make the
 proofs fail."""
@@ -124,8 +124,11 @@ MUTANTS = {
     # issue 17: the late-written bits not forwarded to a head loaded in the cycle after their push (the
     # request buffers' window verdict: the RAM's old bits)
     ("hc_fifo", "hc_fifo.sv", "late_not_forwarded"): (
-        "assign behind = {mem[rd_nxt], fwd ? late_q : mem_late[rd_nxt]};",
-        "assign behind = {mem[rd_nxt], mem_late[rd_nxt]};"),
+        "head_lo <= load_behind ? (fwd ? late_q : mem_late[rd_nxt]) : head_late;",
+        "head_lo <= load_behind ? mem_late[rd_nxt] : head_late;"),
+    # the head loaded from the input keeps its stale late bits (the register of the push not selected)
+    ("hc_fifo", "hc_fifo.sv", "late_not_selected_at_load_in"): (
+        "wire  [LB-1:0] head_late = in_sel ? late_q : head_lo;", "wire  [LB-1:0] head_late = head_lo;"),
     # the late write one slot off (at the write pointer after the push)
     ("hc_fifo", "hc_fifo.sv", "late_written_at_next_slot"): ("late_wa <= wr_ptr;", "late_wa <= next_ptr(wr_ptr);"),
     ("hc_supervisor", "hc_supervisor.sv", "r_payload_unmasked"): (

@@ -1,14 +1,13 @@
-"""cocotb tests of hc_fifo on its own: constrained-random push/pop against a queue model (head, count,
-empty, full every cycle), at the depths and head kinds the IP uses — the head the LUT-RAM read, the whole
-head in a register (HEAD_REG) and only its low bits (HEAD_BITS, the W buffer's WLAST) — and at DEPTH 1,
-where a push and a pop in the same cycle while full must make the pushed entry the head (issue 17 review:
-the "two or more entries" flag was always set at DEPTH 1, so the register reloaded the leaving entry).
-HEAD_IN (the head register's loads from push_head, a copy of push_data's head bits: the request buffers'
-window verdict) is driven with the head bits at every push and with other values in the other cycles, so a
-head loaded from it at the wrong time shows. LATE_BITS (the low bits written into the LUT-RAM a cycle after
-the push, forwarded from their register to a head loaded at once: the request buffers' window verdict) is
-run at depths 1, 2 and 4, so the entry behind the head is read in the cycle after its push. Requests are kept legal (no push while full without a pop, no
-pop while empty); the seed is printed."""
+"""cocotb tests of hc_fifo on its own: constrained-random push/pop against a queue model (head, count, empty,
+full every cycle), at the depths and head kinds the IP uses — the head the LUT-RAM read, the whole head in a
+register (HEAD_REG) and only its low bits (HEAD_BITS, the W buffer's WLAST) — and at DEPTH 1, where a push and
+a pop in the same cycle while full must make the pushed entry the head (issue 17 review: the "two or more
+entries" flag was always set at DEPTH 1, so the register reloaded the leaving entry). LATE_BITS (the low bits
+taken a cycle after the push from their register — written into the LUT-RAM then, forwarded to a head loaded
+from behind at once, and selected as the head's own when the head was loaded from the input: the request
+buffers' window verdict) is run at depths 1, 2, 3 and 4, so the entry behind the head is read in the cycle
+after its push and the head is loaded from the input both when empty and as the last entry leaves. Requests
+are kept legal (no push while full without a pop, no pop while empty); the seed is printed."""
 
 from __future__ import annotations
 
@@ -25,13 +24,10 @@ async def random_against_queue(dut) -> None:
     from lib.env import seeded_rng
     rng = seeded_rng("random_against_queue")
     depth, width = int(dut.DEPTH.value), int(dut.WIDTH.value)
-    head_in, head_bits = int(dut.HEAD_IN.value), int(dut.HEAD_BITS.value)
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
     dut.push.value = 0
     dut.pop.value = 0
     dut.push_data.value = 0
-    if head_in:
-        dut.push_head.value = 0
     dut.rst_n.value = 0
     await ClockCycles(dut.clk, 3)
     dut.rst_n.value = 1
@@ -51,8 +47,6 @@ async def random_against_queue(dut) -> None:
         both_while_full += push and pop and len(model) == depth
         await Timer(1, unit="ns")
         dut.push.value, dut.pop.value, dut.push_data.value = int(push), int(pop), data
-        if head_in:                       # the head bits at a push, anything else otherwise
-            dut.push_head.value = data % (1 << head_bits) if push else rng.randrange(1 << head_bits)
         if pop:
             model.popleft()
         if push:
@@ -60,16 +54,16 @@ async def random_against_queue(dut) -> None:
     assert both_while_full > 50, f"only {both_while_full} push+pop cycles while full: the case went untested"
 
 
-@pytest.mark.parametrize("depth,head_reg,head_bits,head_in,late",
-                         [(1, 1, 8, 0, 0), (1, 1, 1, 0, 0), (4, 1, 1, 0, 0), (3, 0, 8, 0, 0), (4, 1, 3, 1, 0),
-                          (1, 1, 8, 1, 0), (4, 1, 5, 0, 3), (2, 1, 8, 0, 2), (1, 1, 4, 0, 1)],
-                         ids=["d1-reg", "d1-reg-low1", "d4-reg-low1", "d3-ram", "d4-reg-low3-in", "d1-reg-in",
-                              "d4-reg-low5-late3", "d2-reg-late2", "d1-reg-low4-late1"])
-def test_hc_fifo(depth: int, head_reg: int, head_bits: int, head_in: int, late: int) -> None:
+@pytest.mark.parametrize("depth,head_reg,head_bits,late",
+                         [(1, 1, 8, 0), (1, 1, 1, 0), (4, 1, 1, 0), (3, 0, 8, 0),
+                          (4, 1, 5, 3), (2, 1, 8, 2), (1, 1, 4, 1), (3, 1, 6, 2)],
+                         ids=["d1-reg", "d1-reg-low1", "d4-reg-low1", "d3-ram",
+                              "d4-reg-low5-late3", "d2-reg-late2", "d1-reg-low4-late1", "d3-reg-low6-late2"])
+def test_hc_fifo(depth: int, head_reg: int, head_bits: int, late: int) -> None:
     from hyperconnect import paths
     from lib.runner import run_cocotb
     here = paths.ROOT / "tests" / "hc_fifo"
     run_cocotb("hc_fifo", "test_hc_fifo", here, [paths.RTL / "hc_fifo.sv"],
-               parameters={"WIDTH": 8, "DEPTH": depth, "HEAD_REG": head_reg, "HEAD_BITS": head_bits, "HEAD_IN": head_in,
+               parameters={"WIDTH": 8, "DEPTH": depth, "HEAD_REG": head_reg, "HEAD_BITS": head_bits,
                            "LATE_BITS": late},
-               build_name=f"hc_fifo_d{depth}_r{head_reg}_b{head_bits}_i{head_in}_l{late}")
+               build_name=f"hc_fifo_d{depth}_r{head_reg}_b{head_bits}_l{late}")

@@ -16,14 +16,14 @@ module hc_reservation_tb (
     output logic        budget_spent,
     output logic        stall
 );
-    logic free, allow;
+    logic free, allow, recharge_next;
     wire  want  = in_valid && free;
     wire  issue = want && allow;
     assign in_ready = free && allow;
-    hc_reservation u_res (.clk(aclk), .rst_n(aresetn), .recharge, .cfg_enable, .cfg_budget, .want, .issue, .allow,
+    hc_reservation u_res (.clk(aclk), .rst_n(aresetn), .recharge_next, .cfg_enable, .cfg_budget, .want, .issue, .allow,
                           .budget_spent, .stall);
     /* verilator lint_off PINCONNECTEMPTY */
-    hc_period u_period (.clk(aclk), .rst_n(aresetn), .cfg_period, .recharge, .recharge_next(), .now());
+    hc_period u_period (.clk(aclk), .rst_n(aresetn), .cfg_period, .recharge, .recharge_next, .now());
     hc_reg_slice #(.WIDTH(1)) u_out (.clk(aclk), .rst_n(aresetn), .in_data(1'b0), .in_valid(issue), .in_ready(free),
                                      .out_data(), .out_valid, .out_ready);
     /* verilator lint_on PINCONNECTEMPTY */
