@@ -161,12 +161,13 @@ module hc_counter_bank #(
 
     // ---- step 1 registers
     logic [NB-1:0] s1_b;
-    logic          s1_lo_ahead, s1_hi_ahead;          // (see s1_cin below)
-    wire           s1_live = s1_v && !s1_kill && !clear[s1_p];
+    logic          s1_lo_ahead;                       // (see s1_cin below)
+    wire           s1_now  = s1_v && !clear[s1_p];    // a step 1 no clear drops now
+    wire           s1_live = s1_now && !s1_kill;      // ... nor dropped before
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            s1_v <= 1'b0; s1_z <= 1'b0; s1_kill <= 1'b0; s1_cpu <= 1'b0; s1_fwd <= 1'b0; s1_lo_ahead <= 1'b0; s1_hi_ahead <= 1'b0;
+            s1_v <= 1'b0; s1_z <= 1'b0; s1_kill <= 1'b0; s1_cpu <= 1'b0; s1_fwd <= 1'b0; s1_lo_ahead <= 1'b0;
             s1_p <= '0; s1_w <= '0; s1_b <= '0;
         end else begin
             s1_v    <= s0_v;
@@ -179,8 +180,6 @@ module hc_counter_bank #(
             s1_fwd  <= s1_v && s1_p == s0_p && s1_w == s0_w;   // the step ahead will write this word
             s1_lo_ahead <= s0_v && s1_live && s1_p == s0_p &&    // step 1 will be a HI word behind its LO
                            ((s0_w == 3'd1 && s1_w == 3'd0) || (s0_w == 3'd3 && s1_w == 3'd2));
-            s1_hi_ahead <= s1_v && s1_p == s0_p &&               // ... behind the same HI word
-                           ((s0_w == 3'd1 && s1_w == 3'd1) || (s0_w == 3'd3 && s1_w == 3'd3));
         end
     end
 
@@ -199,24 +198,18 @@ module hc_counter_bank #(
     wire  [PI+2:0] s1_addr = {s1_p, s1_w};
     wire  [PI+2:0] s2_addr = {s2_p, s2_w};
     // step 2's carry-in, registered in step 1 as bit 0 of the sum's register (a BYTES_HI word's sum is 0,
-    // so that bit is the carry alone; issue 17: the flags -> carry-in select -> 33-bit chain -> the answer
-    // register was the critical path at one seed at 4 ports, 104.8 MHz; then a carry-in flop ORed into
-    // bit 0 in step 2 -> the chain -> the forward into s2_old, at two seeds of three, 133.0 MHz): a
-    // BYTES_HI step takes its direction's flag as it will be in step 2: not if the HI step ahead of it
-    // adds (and drops) the flag in this very cycle (a HI read's step right before the turn's), but with
-    // the carry the LO step ahead of it sets in this cycle (a HI read's LO step comes right before it); a
-    // clear now drops it
-    // The carry the LO step ahead sets in this cycle enters through one flop, s1_lo_ahead: step 1 is a
-    // BYTES_HI word and step 2 its own LO word, live (registered as they were in steps 0 and 1), so the
-    // chain's carry-out meets one LUT on its way back into bit 0 (issue 17: the carry-out -> the port's
-    // flags selected by s1_p -> the carry-in -> bit 0 was 4 LUT levels around the chain, 121.4 MHz at
-    // seed 2 at 4 ports on an intermediate netlist).
+    // so that bit is the carry alone). A BYTES_HI step takes its direction's flag as it will be in step 2:
+    // not if step 2 is this very word, which adds and drops the flag now (s1_fwd: a HI read's step right
+    // before the turn's), but with the carry the LO step ahead sets now (s1_lo_ahead: step 2 is this HI
+    // word's own LO word, live — a HI read's LO step comes right before it); a clear now drops it. Both
+    // are flops registered a step earlier, so the chain's carry-out meets one LUT on its way back into
+    // bit 0. (Issue 17: the flags -> carry-in select -> 33-bit chain -> the answer register was critical
+    // at one seed at 4 ports, 104.8 MHz; then a carry-in flop ORed into bit 0 in step 2 -> the chain ->
+    // the forward into s2_old, at two seeds of three, 133.0 MHz; then, with the carry folded into bit 0,
+    // the carry-out -> the port's flags selected by s1_p -> bit 0, 4 LUT levels, 121.4 MHz at one seed.)
     logic          s2_co;                              // step 2's carry-out (below)
-    wire           s1_now  = s1_v && !clear[s1_p];
-    // (s1_hi_ahead, a flop likewise: step 2 is this very HI word, which adds and drops the flag now)
-    wire           s1_flag = s1_now && !s1_hi_ahead &&
-                             ((s1_w == 3'd1 && carry_rd[s1_p]) || (s1_w == 3'd3 && carry_wr[s1_p]));
-    wire           s1_cin  = s1_flag || (s1_lo_ahead && !clear[s1_p] && s2_co);
+    wire           s1_flag = (s1_w == 3'd1 && carry_rd[s1_p]) || (s1_w == 3'd3 && carry_wr[s1_p]);
+    wire           s1_cin  = s1_now && ((s1_flag && !s1_fwd) || (s1_lo_ahead && s2_co));
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             s2_v <= 1'b0; s2_cpu <= 1'b0; s2_p <= '0; s2_w <= '0; s2_b <= '0;
