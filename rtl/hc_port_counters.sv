@@ -18,9 +18,12 @@
 // (the equalizer answers a port's reads in request order, whatever their IDs), so the head always
 // belongs to the completing read. `ar_room` is low while the FIFO has no room for one more stamp (the
 // stamps are pushed and popped one cycle after their handshakes, from flip-flops; the flag keeps one
-// entry spare for a handshake it does not wait to see); the port then holds AR (hc_supervisor sizes
-// DEPTH as TRACK_DEPTH + 3 + REQ_DEPTH, one above what it was before the spare entry, so this stays rare:
-// reads whose RLAST waits in the response buffer count too; it keeps the bookkeeping exact regardless).
+// entry spare for a handshake it does not wait to see); the port then holds AR. A read presented while
+// the flag was up and taken after it fell (AXI keeps it presented: the minimum-latency setting) is
+// stamped on that spare entry (before, only reads taken with the flag up were: that one had no stamp,
+// and MAX_RD_LATENCY missed it). hc_supervisor sizes DEPTH as TRACK_DEPTH + 3 + REQ_DEPTH, one above what
+// it was before the spare entry, so this stays rare: reads whose RLAST waits in the response buffer count
+// too; it keeps the bookkeeping exact regardless.
 // Time base: `now` comes from hc_period (one 33-bit cycle counter for the whole IP); a stamp is `now` at
 // the AR and a read's age `now` minus its stamp, so where the count started does not matter.
 // Saturation: the ages are 33 bits, exact below 2^33 cycles; an age of 2^32 - 1 or more reads as
@@ -77,10 +80,16 @@ module hc_port_counters #(
     // accelerator-side handshake, gated by the watchdog's trip, ran into the FIFOs' flags and write
     // enables — the critical path at 4 ports). Both events are late by the same cycle, so every age is
     // exact; the room for a stamp counts the push still on its way.
-    logic ar_fire_q, r_last_fire_q, room_q;
+    // Every read taken has its stamp (see ar_room), so an RLAST always finds its read's stamp: the pop is
+    // the registered RLAST itself (CHECKED; hc_fifo's simulation assertion reports a pop while empty). It
+    // is registered twice ((* keep *): one flop each, which synthesis would merge): r_last_fire_q pops the
+    // stamps (their pointers, count and 33-bit head register), done_q steps the old-read count, the young
+    // stamps and the latency (issue 17: the stamps' empty flag and RLAST flop -> the pop -> n_old, 46
+    // columns from the stamps, was the critical path at two seeds of three at 4 ports, 124.4-129.0 MHz).
+    logic ar_fire_q, r_last_fire_q, done_q, room_q;
     logic [CW-1:0] ts_count;
     wire do_push  = ar_fire_q;                        // (only with room: see room_q)
-    wire do_pop   = r_last_fire_q && !ts_empty;
+    wire do_pop   = r_last_fire_q;
     // room for a stamp after this cycle: the entries then (count + push - pop), plus a handshake that may
     // be taken now — always counted, taken or not (issue 17: the AR handshake, gated by the watchdog's
     // trip far away, ran into room_q: 3 LUT levels and 10 ns of routing), and a pop next cycle is not
@@ -95,10 +104,14 @@ module hc_port_counters #(
         if (!rst_n) begin
             ar_fire_q <= 1'b0; r_last_fire_q <= 1'b0; room_q <= 1'b0;
         end else begin
-            ar_fire_q     <= ar_fire && ar_room;
+            ar_fire_q     <= ar_fire;       // (every read taken is stamped, also one taken with ar_room low)
             r_last_fire_q <= r_last_fire;
             room_q        <= room_next;
         end
+    end
+    (* keep *) always_ff @(posedge clk) begin
+        if (!rst_n) done_q <= 1'b0;
+        else        done_q <= r_last_fire;
     end
     // the young head's age, its bit 32 from two cycles ago (old_q); the head is marked old when it was old
     // then and is still the head (not taken in either of the two cycles since) — unless it completes in
@@ -110,7 +123,7 @@ module hc_port_counters #(
     logic lo_borrow_q, hi_b0_q, hi_b1_q, young_valid_q, old_q, same_q, same2_q;
     wire [16:0] hi_b0 = now[32:16] - young_head[32:16];
     wire [16:0] hi_b1 = now[32:16] + ~young_head[32:16];
-    wire young_done = do_pop && n_old == '0;          // the completing read is the young head
+    wire young_done = done_q && n_old == '0;          // the completing read is the young head
     wire mark       = old_q && same_q && same2_q && !young_done;
     wire young_pop  = mark || young_done;
     always_ff @(posedge clk) begin
@@ -146,7 +159,7 @@ module hc_port_counters #(
     );
     always_ff @(posedge clk) begin
         if (!rst_n) n_old <= '0;
-        else        n_old <= n_old + CW'(mark) - CW'(do_pop && n_old != '0);
+        else        n_old <= n_old + CW'(mark) - CW'(done_q && n_old != '0);
     end
 
     wire [32:0] age     = now - ts_head;
@@ -161,7 +174,7 @@ module hc_port_counters #(
         if (!rst_n || clear) begin
             lat_valid <= 1'b0; lat_q <= '0;
         end else begin
-            lat_valid <= do_pop; lat_q <= latency;
+            lat_valid <= done_q; lat_q <= latency;
         end
     end
 
@@ -251,6 +264,6 @@ module hc_port_counters #(
     end
 
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_ok = &{1'b0, young_more_unused, ts_full, hi_b0[15:0], hi_b1[15:0]};
+    wire unused_ok = &{1'b0, young_more_unused, ts_full, ts_empty, hi_b0[15:0], hi_b1[15:0]};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

@@ -67,7 +67,9 @@ module hc_reservation #(
     logic                    charge_q;    // a sub-burst issued last cycle, charged now (registered)
     logic                    en_in;       // cfg_enable last cycle (the local copy)
     logic [BUDGET_WIDTH-1:0] budget_q;    // cfg_budget last cycle (the local copy), with:
-    logic                    bud0_q, bud_le1_q;   //   budget_q == 0, budget_q <= 1
+    logic                    bud0_q, bud_le1_q;   //   budget_q == 0, budget_q <= 1,
+    logic                    bud1_q, bud2_q;      //   budget_q == 1, == 2 (the reload's flags, from flops:
+                                                  //   issue 17, budget_q -> its compare -> is1/is2, 5 levels)
     logic                    enabled;     // en_in last cycle: the reservation in force this cycle
     // the reload of this cycle, registered: the period's recharge or the reservation switched on (en_in
     // rising: en_in's next value is cfg_enable, enabled's is en_in)
@@ -103,17 +105,18 @@ module hc_reservation #(
             allow    <= 1'b1;
             en_in    <= 1'b0;
             budget_q <= '0;
-            {bud0_q, bud_le1_q} <= 2'b11;
+            {bud0_q, bud_le1_q, bud1_q, bud2_q} <= 4'b1100;
         end else begin
             en_in    <= cfg_enable;
             budget_q <= cfg_budget;
             {bud0_q, bud_le1_q} <= {cfg_budget == '0, cfg_budget[BUDGET_WIDTH-1:1] == '0};
+            {bud1_q, bud2_q}    <= {cfg_budget == BUDGET_WIDTH'(1), cfg_budget == BUDGET_WIDTH'(2)};
             enabled  <= en_in;
             charge_q <= issue && enabled;
             allow    <= allow_next;
             if (reload) begin
                 left <= budget_q;
-                {is0, is1, is2} <= {bud0_q, budget_q == BUDGET_WIDTH'(1), budget_q == BUDGET_WIDTH'(2)};
+                {is0, is1, is2} <= {bud0_q, bud1_q, bud2_q};
             end else if (charge_q && !is0) begin
                 left <= left - BUDGET_WIDTH'(1);
                 {is0, is1, is2} <= {is1, is2, left == BUDGET_WIDTH'(3)};
@@ -133,6 +136,7 @@ module hc_reservation #(
         assert (is0 == (left == '0) && is1 == (left == BUDGET_WIDTH'(1)) && is2 == (left == BUDGET_WIDTH'(2)));
         if (enabled && avail0) assert (!allow);          // never a sub-burst beyond the budget
         assert (bud0_q == (budget_q == '0) && bud_le1_q == (budget_q <= BUDGET_WIDTH'(1)));
+        assert (bud1_q == (budget_q == BUDGET_WIDTH'(1)) && bud2_q == (budget_q == BUDGET_WIDTH'(2)));
     end
 `endif
 endmodule

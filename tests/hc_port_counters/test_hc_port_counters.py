@@ -156,7 +156,8 @@ async def byte_counter_crosses_2_32(dut) -> None:
     totals = Totals()
     for cycle in range(n):
         await Timer(1, unit="ns")
-        dut.ar_fire.value = dut.r_last_fire.value = 1   # each read completes as the next is stamped
+        dut.ar_fire.value = 1                           # each read completes as the next is stamped
+        dut.r_last_fire.value = int(cycle > 0)          # (an RLAST only for a read taken before)
         reader.step(cycle, lambda p, w: totals.word(w))  # (the events before this cycle)
         totals.rd_bytes += 1 << 15
         totals.rd_txn += 1
@@ -441,6 +442,52 @@ async def stamp_room_and_latency_random(dut) -> None:
         cycle += 1
     await settle(dut)
     assert int(dut.max_rd_latency.value) == want_max, f"MAX_RD_LATENCY {int(dut.max_rd_latency.value)}, want {want_max}"
+
+
+@cocotb.test()
+async def held_read_taken_as_room_falls(dut) -> None:
+    """A read presented while ar_room was up and taken in the cycle the room falls (axi_hyperconnect's
+    minimum-latency setting, REQ_DEPTH 0: AXI keeps a presented AR presented, so the port takes it on the
+    spare entry ar_room keeps for it) gets its stamp like any other. DEPTH - 1 reads back to back, one
+    presented and held a cycle, taken with ar_room low; the others complete after 20..36 cycles, the held
+    one 150 cycles after its AR: MAX_RD_LATENCY is 150. (Before the fix the port pushed a stamp only for a
+    read taken with ar_room up: the held read had none, its RLAST found the FIFO empty and
+    MAX_RD_LATENCY read the others' largest, 36.)"""
+    await start(dut)
+    depth = int(dut.u_counters.DEPTH.value)
+    for k in range(depth - 1):                          # cycles 0 .. DEPTH - 2
+        await Timer(1, unit="ns")
+        assert int(dut.ar_room.value) == 1, f"ar_room low at read {k} of {depth - 1}"
+        dut.ar_fire.value = 1
+        await RisingEdge(dut.clk)
+    dut.ar_fire.value = 0                               # cycle DEPTH - 1: the last read presented, held
+    await Timer(1, unit="ns")
+    assert int(dut.ar_room.value) == 1
+    await RisingEdge(dut.clk)
+    await Timer(1, unit="ns")                           # cycle DEPTH: the room has fallen, the held read is taken
+    assert int(dut.ar_room.value) == 0, "ar_room still up with DEPTH - 1 stamps"
+    dut.ar_fire.value = 1
+    await RisingEdge(dut.clk)
+    dut.ar_fire.value = 0                               # read k's AR was at cycle k (the held one at DEPTH)
+    cycle = depth + 1
+    for k in range(depth - 1):                          # read k completes at cycle k + 20 + k
+        while cycle < 2 * k + 20:
+            await RisingEdge(dut.clk)
+            cycle += 1
+        dut.r_last_fire.value = 1
+        await RisingEdge(dut.clk)
+        dut.r_last_fire.value = 0
+        cycle += 1
+    while cycle < depth + 150:
+        await RisingEdge(dut.clk)
+        cycle += 1
+    dut.r_last_fire.value = 1                           # the held read, 150 cycles after its AR
+    await RisingEdge(dut.clk)
+    dut.r_last_fire.value = 0
+    await ClockCycles(dut.clk, 6)
+    got = int(dut.max_rd_latency.value)
+    assert got == 150, f"MAX_RD_LATENCY {got}, want 150 (the held read's)"
+    assert int(dut.ar_room.value) == 1
 
 
 def test_hc_port_counters() -> None:
