@@ -88,7 +88,7 @@ module hc_port_counters #(
     // columns from the stamps, was the critical path at two seeds of three at 4 ports, 124.4-129.0 MHz).
     logic ar_fire_q, r_last_fire_q, done_q, room_q;
     logic [CW-1:0] ts_count;
-    wire do_push  = ar_fire_q;                        // (only with room: see room_q)
+    wire do_push  = ar_fire_q;                        // (every read taken: room_q keeps the spare entry)
     wire do_pop   = r_last_fire_q;
     // room for a stamp after this cycle: the entries then (count + push - pop), plus a handshake that may
     // be taken now — always counted, taken or not (issue 17: the AR handshake, gated by the watchdog's

@@ -43,7 +43,8 @@
 // Configuration: every cfg_* input is applied at a transaction boundary by the module that uses it
 //   (equalizer: the outstanding limits per sub-burst, the nominal length — with the request buffers — per
 //   request as the buffer takes it, from the next cycle after a change; reservation: at the period
-//   recharge; decoupler: between requests; window: to requests taken from the next cycle on).
+//   recharge; decoupler: between requests; window: to requests taken from the second cycle on with
+//   the request buffers, the next cycle without).
 // Parameters: ADDR_WIDTH, DATA_WIDTH, ID_WIDTH (as axi_burst_equalizer), TRACK_DEPTH (1..255),
 //   REQ_DEPTH (AR/AW cut: requests buffered per address channel, 2..64; 0: none — the guard checks in the
 //   path, the splitter splits the request as it arrives), RESP_DEPTH (R/B cut: responses buffered per
@@ -345,7 +346,7 @@ module hc_supervisor #(
         end
         assign decouple = dec_q || tripped;
         // the guard's verdict is computed as the request enters (the window registered from the
-        // configuration: a change applies to requests taken from the next cycle on) and kept beside it. It
+        // configuration: a change applies to requests taken from the second cycle on) and kept beside it. It
         // is taken a cycle after the push, from a register beside the compare (hc_efifo LATE_BITS), both
         // into the buffer's LUT-RAM and into the head register when the head was loaded from the input,
         // so the compare ends at that register and the head's verdict is a 2:1 mux of flops (issue 17: the
@@ -354,26 +355,26 @@ module hc_supervisor #(
         // the head; before that, one copy for the head and the RAM placed at 106.9 MHz). The enable is
         // folded into the copy's bounds — off: 0 and 2^PW, which every page is between — so no flop is
         // shared by the compares (issue 17: the enable's flop, one for all of them, drew their last LUTs
-        // together). The copy is loaded from the configuration in the first cycle out of reset, in which
-        // the buffers take no request.
-        // The window's end (base + size) is summed into a register of its own first, and the enable
-        // registered beside it, so the copy is a 2:1 mux of flops (issue 17: the register block's size ->
-        // the 21-bit sum -> win_hi_q, 5.2 ns of routing, was the critical path at one seed of three at 4
-        // ports, 129.2 MHz). A change of the base or the size applies to the end a cycle after the base;
-        // a window switched on or off applies both bounds from the second cycle (the base and size are
-        // written before the enable, in separate control-port writes, many cycles apart).
-        logic [PW-1:0] win_lo_q;
+        // together). Out of reset the copy holds the "off" bounds (the window's reset state).
+        // The window's end (base + size) is summed into a register of its own first, with the base and the
+        // enable registered beside it, so the copy is a 2:1 mux of flops (issue 17: the register block's
+        // size -> the 21-bit sum -> win_hi_q, 5.2 ns of routing, was the critical path at one seed of three
+        // at 4 ports, 129.2 MHz). Both bounds and the enable move together: a change applies to requests
+        // taken from the second cycle after it (with the base taken a cycle earlier than the end, moving
+        // the base would have opened pages of neither window for a cycle).
+        logic [PW-1:0] win_lo_q, win_base_q;
         logic [PW:0]   win_hi_q, win_end_q;
         logic          win_en_q;
-        wire  [PW-1:0] win_lo = win_en_q ? cfg_win_base : '0;
+        wire  [PW-1:0] win_lo = win_en_q ? win_base_q : '0;
         wire  [PW:0]   win_hi = win_en_q ? win_end_q : (PW+1)'(1) << PW;
         always_ff @(posedge aclk) begin
             if (!aresetn) begin
-                win_lo_q <= '0; win_hi_q <= '0; win_end_q <= '0; win_en_q <= 1'b0;
+                win_lo_q <= '0; win_hi_q <= '0; win_base_q <= '0; win_end_q <= '0; win_en_q <= 1'b0;
             end else begin
-                win_end_q <= (PW+1)'(cfg_win_base) + cfg_win_size;
-                win_en_q  <= cfg_win_en;
-                win_lo_q  <= win_lo; win_hi_q <= win_hi;
+                win_base_q <= cfg_win_base;
+                win_end_q  <= (PW+1)'(cfg_win_base) + cfg_win_size;
+                win_en_q   <= cfg_win_en;
+                win_lo_q   <= win_lo; win_hi_q <= win_hi;
             end
         end
         // ({pass, legal, in window}: "pass" is the AND of the two, kept as its own bit, so the guard's VALID

@@ -209,12 +209,21 @@ hc_status hc_set_window(hc_dev *dev, unsigned port, uint64_t base, uint64_t size
     if ((base | size) & 0xFFFu) return HC_ERR_RANGE; /* 4 KB pages */
     if (locked(dev)) return HC_ERR_LOCKED;
     const uint32_t cfg = rd32(dev, PORT_REG(port, CFG));
-    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, HC_PORT__CFG__WIN_EN, 0u)); /* no half-written window */
+    const int on = FIELD_GET(cfg, HC_PORT__CFG__WIN_EN) != 0u;
+    /* No write leaves the port more than the old or the new window allows. A window that is on is never
+     * switched off to be moved (off lets every address through): its size goes to 0 first (low word
+     * first, so it only shrinks; 0 denies everything), then the base moves, then the new size is written
+     * low word first (a window inside the new one until the high word is in). A window that is off is
+     * written, then switched on. */
+    if (on) {
+        wr32(dev, PORT_REG(port, WIN_SIZE_LO), 0u);
+        wr32(dev, PORT_REG(port, WIN_SIZE_HI), 0u);
+    }
     wr32(dev, PORT_REG(port, WIN_BASE_LO), (uint32_t)base);
     wr32(dev, PORT_REG(port, WIN_BASE_HI), (uint32_t)(base >> 32));
     wr32(dev, PORT_REG(port, WIN_SIZE_LO), (uint32_t)size);
     wr32(dev, PORT_REG(port, WIN_SIZE_HI), (uint32_t)(size >> 32));
-    wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, HC_PORT__CFG__WIN_EN, 1u));
+    if (!on) wr32(dev, PORT_REG(port, CFG), FIELD_SET(cfg, HC_PORT__CFG__WIN_EN, 1u));
     return HC_OK;
 }
 

@@ -81,7 +81,9 @@ hc_status hc_recouple(hc_dev *dev, unsigned port);
 /* Address window: the port may only access [base, base + size); a request not entirely inside is
  * answered with DECERR and never reaches memory (FAULT flags, IRQ_STATUS.fault). size 0 denies all.
  * The window is made of 4 KB pages: base and size must be multiples of 4096 (HC_ERR_RANGE otherwise,
- * nothing written). hc_clear_window lets every address through again (the reset state). */
+ * nothing written). Moving a window that is on never lets the port reach an address that neither the old
+ * nor the new window holds (it is emptied first, then set). hc_clear_window lets every address through
+ * again (the reset state). */
 hc_status hc_set_window(hc_dev *dev, unsigned port, uint64_t base, uint64_t size);
 hc_status hc_clear_window(hc_dev *dev, unsigned port);
 

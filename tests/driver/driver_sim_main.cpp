@@ -151,6 +151,34 @@ int main() {
     check(sys.run_until([&] { return sys.done(1); }, 200000, "port 1 outside"), "writes outside complete (DECERR)");
     check(hc_read_faults(&dev, 1, &faults) == HC_OK && faults == HC_FAULT_WIN_WR, "FAULT: write outside the window");
     check(hc_read_faults(&dev, 1, &faults) == HC_OK && faults == 0, "hc_read_faults clears what it read");
+    // moving a window that is on: after every register write the port's window, read back, is still on and
+    // empty or inside the old or the new one (the driver used to switch it off while writing: every address
+    // open for those writes)
+    struct Watch {
+        const hc_backend *be;
+        bool ok;
+        unsigned writes;
+    } watch{&be, true, 0};
+    hc_backend watched = {
+        [](void *c, uint32_t a) {
+            const Watch *w = static_cast<const Watch *>(c);
+            return w->be->read32(w->be->ctx, a);
+        },
+        [](void *c, uint32_t a, uint32_t v) {
+            Watch *w = static_cast<Watch *>(c);
+            w->be->write32(w->be->ctx, a, v);
+            w->writes++;
+            auto r = [w](uint32_t off) { return w->be->read32(w->be->ctx, port_reg(1, off)); };
+            const uint64_t base = uint64_t{r(0x44)} << 32 | r(0x40), size = uint64_t{r(0x4C)} << 32 | r(0x48);
+            auto inside = [&](uint64_t b, uint64_t s) { return base >= b && base + size <= b + s; };
+            const bool on = (r(kCfg) >> 20) & 1;
+            if (!on || !(size == 0 || inside(0x20000000u, 1u << 20) || inside(0x30000000u, 2u << 20))) w->ok = false;
+        },
+        &watch};
+    hc_dev moved;
+    check(hc_probe(&moved, &watched) == HC_OK && hc_set_window(&moved, 1, 0x30000000u, 2u << 20) == HC_OK &&
+              watch.ok && watch.writes >= 4 && rd(port_reg(1, 0x40)) == 0x30000000u && rd(port_reg(1, 0x48)) == (2u << 20),
+          "a window that is on moves without opening: never off, never beyond the old or the new one");
     check(hc_clear_window(&dev, 1) == HC_OK && ((rd(port_reg(1, kCfg)) >> 20) & 1) == 0, "window off");
 
     // ---- watchdog: the stall timeout register; a healthy port never trips, releasing it is harmless
