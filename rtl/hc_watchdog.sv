@@ -147,13 +147,14 @@ module hc_watchdog #(
     // state -> the handshake -> its beat flop, 4 LUTs with 6.7 ns of routing, was the critical path at one
     // seed of three at 4 ports, 118.5 MHz)
     logic                   w_cut;
-    wire                    wlast_bad = s_axi_wvalid && !w_empty && (s_axi_wlast != w_end);
+    wire                    wlast_wrong = s_axi_wlast != w_end;      // the beat's WLAST is not the expected
+    wire                    wlast_bad = s_axi_wvalid && !w_empty && wlast_wrong;
     wire                    wlast_hit = !w_cut && wlast_bad && w_fire;   // such a beat taken now
     // (the strobes of a beat that enters the W register: the beat is there only while a burst is current
-    // and WVALID is up — or W is cut, which masks it anyway — so they need neither; issue 17: the W burst tracker's state -> the "no burst"
-    // flag -> wlast_bad -> the W register's LUT-RAM data, 5 LUTs and 6.4 ns of routing, was the critical
-    // path at one seed of three at 4 ports, 123.7 MHz; now the expected WLAST and one LUT)
-    wire [DATA_WIDTH/8-1:0] ws_strb   = (w_cut || s_axi_wlast != w_end) ? '0 : s_axi_wstrb;
+    // and WVALID is up — or W is cut, which masks it anyway — so the mask needs neither; issue 17: the W
+    // burst tracker's state -> the "no burst" flag -> wlast_bad -> the W register's LUT-RAM data, 5 LUTs
+    // and 6.4 ns of routing, was the critical path at one seed of three at 4 ports, 123.7 MHz)
+    wire [DATA_WIDTH/8-1:0] ws_strb   = (w_cut || wlast_wrong) ? '0 : s_axi_wstrb;
     wire [WW-1:0]           ws_data   = {s_axi_wdata, ws_strb, w_end};
     assign ws_valid     = !w_empty && (w_cut || s_axi_wvalid);
     assign s_axi_wready = !w_empty && !w_cut && ws_ready;
@@ -279,7 +280,7 @@ module hc_watchdog #(
         assert (at_limit == (!off_q && !trip_q && f_run > {1'b0, lim_q}));
         if (trip_q) assert (m_axi_rready && m_axi_bready && !s_axi_rvalid && !s_axi_bvalid);
         if (w_cut && ws_valid) assert (ws_strb == '0);
-        if (ws_valid && s_axi_wlast != w_end) assert (ws_strb == '0);   // a wrong WLAST: strobe-less
+        if (ws_valid && wlast_wrong) assert (ws_strb == '0);   // a wrong WLAST: strobe-less
         if (ws_valid) assert (!w_empty);
     end
 `endif

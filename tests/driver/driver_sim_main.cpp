@@ -21,6 +21,7 @@ constexpr uint32_t kPeriod = 0x010, kGlobalLimit = 0x014, kGlobalErr = 0x018;
 using hcsys::port_reg;
 constexpr uint32_t kCfg = 0x00, kLimits = 0x04, kStatus = 0x0C, kErr = 0x10, kIrqEn = 0x14, kIrqStatus = 0x18;
 constexpr uint32_t kTimeout = 0x54, kCutOff = 1u << 4;
+constexpr uint32_t kWinBaseLo = 0x40, kWinBaseHi = 0x44, kWinSizeLo = 0x48, kWinSizeHi = 0x4C;
 }  // namespace
 
 int main() {
@@ -169,7 +170,8 @@ int main() {
             w->be->write32(w->be->ctx, a, v);
             w->writes++;
             auto r = [w](uint32_t off) { return w->be->read32(w->be->ctx, port_reg(1, off)); };
-            const uint64_t base = uint64_t{r(0x44)} << 32 | r(0x40), size = uint64_t{r(0x4C)} << 32 | r(0x48);
+            const uint64_t base = uint64_t{r(kWinBaseHi)} << 32 | r(kWinBaseLo);
+            const uint64_t size = uint64_t{r(kWinSizeHi)} << 32 | r(kWinSizeLo);
             auto inside = [&](uint64_t b, uint64_t s) { return base >= b && base + size <= b + s; };
             const bool on = (r(kCfg) >> 20) & 1;
             if (!on || !(size == 0 || inside(0x20000000u, 1u << 20) || inside(0x30000000u, 2u << 20))) w->ok = false;
@@ -177,7 +179,8 @@ int main() {
         &watch};
     hc_dev moved;
     check(hc_probe(&moved, &watched) == HC_OK && hc_set_window(&moved, 1, 0x30000000u, 2u << 20) == HC_OK &&
-              watch.ok && watch.writes >= 4 && rd(port_reg(1, 0x40)) == 0x30000000u && rd(port_reg(1, 0x48)) == (2u << 20),
+              watch.ok && watch.writes >= 4 && rd(port_reg(1, kWinBaseLo)) == 0x30000000u &&
+              rd(port_reg(1, kWinSizeLo)) == (2u << 20),
           "a window that is on moves without opening: never off, never beyond the old or the new one");
     check(hc_clear_window(&dev, 1) == HC_OK && ((rd(port_reg(1, kCfg)) >> 20) & 1) == 0, "window off");
 

@@ -82,10 +82,10 @@ MUTANTS = {
     ("hc_watchdog", "hc_efifo.sv", "fall_through_drops_beat"): (
         "wire push = take && !(pass && out_ready);", "wire push = take && !pass;", "prove_ft"),
     ("hc_watchdog", "hc_watchdog.sv", "fill_writes_data"): (  # owed beats write memory
-        "wire [DATA_WIDTH/8-1:0] ws_strb   = (w_cut || s_axi_wlast != w_end) ? '0 : s_axi_wstrb;",
-        "wire [DATA_WIDTH/8-1:0] ws_strb   = (s_axi_wlast != w_end) ? '0 : s_axi_wstrb;"),
+        "wire [DATA_WIDTH/8-1:0] ws_strb   = (w_cut || wlast_wrong) ? '0 : s_axi_wstrb;",
+        "wire [DATA_WIDTH/8-1:0] ws_strb   = wlast_wrong ? '0 : s_axi_wstrb;"),
     ("hc_watchdog", "hc_watchdog.sv", "wrong_wlast_writes"): (  # a beat with a wrong WLAST writes memory
-        "wire [DATA_WIDTH/8-1:0] ws_strb   = (w_cut || s_axi_wlast != w_end) ? '0 : s_axi_wstrb;",
+        "wire [DATA_WIDTH/8-1:0] ws_strb   = (w_cut || wlast_wrong) ? '0 : s_axi_wstrb;",
         "wire [DATA_WIDTH/8-1:0] ws_strb   = w_cut ? '0 : s_axi_wstrb;"),
     ("hc_watchdog", "hc_watchdog.sv", "never_trips"): (
         "wire  trip      = !trip_q && (timeout || wlast_err);",
