@@ -27,7 +27,7 @@
 //             prepared a cycle ahead from the outstanding room without a completion and rd_/wr_issue_allow_next,
 //             see hc_burst_splitter)
 //             NOM_IN (default 0; with STAGE_INPUT, LEGAL_IN and READY_AHEAD): each request brings its
-//             nominal length and whether it fits in one sub-burst (s_axi_arnom/arfits, s_axi_awnom/awfits,
+//             nominal length and whether it fits in one or two sub-bursts (s_axi_arnom/arfits, s_axi_awnom/awfits,
 //             prepared where it was buffered: hc_supervisor), and cfg_nominal_len is unused — READY's
 //             flop then needs no length compare (see hc_burst_splitter)
 //             B_READY_HELD (default 0; 1: s_axi_bready does not wait for s_axi_bvalid — a buffer's room,
@@ -91,11 +91,12 @@ module axi_burst_equalizer #(
     output logic                    aw_want,
     output logic                    ar_issue,      // a read sub-burst is issued (enters the AR output)
     output logic                    aw_issue,
-    // NOM_IN: each request's nominal length (AxLEN form) and AxLEN <= it (unused otherwise)
+    // NOM_IN: each request's nominal length (AxLEN form) and its fit: [0] AxLEN <= it, [1] AxLEN <= 2 *
+    // it + 1 (at most two sub-bursts) (unused otherwise)
     input  logic [7:0]              s_axi_arnom,
-    input  logic                    s_axi_arfits,
+    input  logic [1:0]              s_axi_arfits,
     input  logic [7:0]              s_axi_awnom,
-    input  logic                    s_axi_awfits,
+    input  logic [1:0]              s_axi_awfits,
     // slave port (from the accelerator)
     input  logic [ID_WIDTH-1:0]     s_axi_awid,
     input  logic [ADDR_WIDTH-1:0]   s_axi_awaddr,

@@ -218,9 +218,16 @@ module axi_exbar #(
         for (int j = 0; j < 5; j++) r[j] = 17'(n) < lim_q[j];
         return r;
     endfunction
-    // the flags around the next count: its change is +1 (counted grant, no completion), -1 or 0
+    // the flags around the next count: its change is +1 (counted grant, no completion), -1 or 0. Both
+    // outcomes of the completion are prepared from flops (the registered grant selects), and the
+    // completion — the memory side's RLAST/B handshake, formed at the R/B register — only picks one, one
+    // LUT before the flags' flops (issue 17: the R skid buffer's flag -> the completion -> the selection
+    // -> rd_room3 was 5 LUT levels, the critical path at one seed of three at 4 ports, 132.9 MHz)
     function automatic logic [2:0] room_next(input logic [4:0] r5, input logic grant, input logic done);
-        return (grant && !done) ? r5[4:2] : (!grant && done) ? r5[2:0] : r5[3:1];
+        logic [2:0] kept, freed;                    // no completion, a completion
+        kept  = grant ? r5[4:2] : r5[3:1];
+        freed = grant ? r5[3:1] : r5[2:0];
+        return done ? freed : kept;
     endfunction
     wire  [4:0] rd_r5 = room5(rd_out), wr_r5 = room5(wr_out);
     // room now: at the count plus the grant on its way

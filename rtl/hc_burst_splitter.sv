@@ -48,16 +48,17 @@
 //             outstanding limit, `allow` coming back, a change of the outstanding limit (see
 //             axi_burst_equalizer).
 //             NOM_IN (with STAGE_INPUT, LEGAL_IN and READY_AHEAD; default 0): the request brings its own
-//             nominal length (in_nom, AxLEN form) and in_fits = (in_len <= in_nom), both worked out where
-//             the request was buffered (hc_supervisor's request buffer, from flip-flops at its head), so
-//             the "ends" decision for READY's flop needs no compare (issue 17: the nominal-length flop ->
+//             nominal length (in_nom, AxLEN form) and in_fits = {in_len <= 2 * in_nom + 1, in_len <=
+//             in_nom}, all worked out where the request was buffered (hc_supervisor's request buffer, from
+//             flip-flops at its head), so neither the "ends" decision for READY's flop nor the "after the
+//             next" flag needs a compare (issue 17: the nominal-length flop ->
 //             the entering request's in_len <= cfg_len compare -> READY's flop was the critical path at
 //             two seeds of three at 4 ports, 111.7 MHz). cfg_len is then unused.
 // Runtime:    cfg_len (nominal beats - 1, 0..255; STAGE_INPUT: taken per request as it enters "cur",
 //             otherwise per sub-burst; NOM_IN: unused, in_nom instead), allow (a sub-burst may be issued:
 //             room to track it, budget); want reports that one would be issued but for allow;
 //             READY_AHEAD: allow_next, a promise
-// Assumes:    NOM_IN: in_fits == (in_len <= in_nom) while a request is presented; READY_AHEAD: `allow` is
+// Assumes:    NOM_IN: in_fits as above while a request is presented; READY_AHEAD: `allow` is
 //             high in every cycle after one whose allow_next[load] was high (a broken promise lets a
 //             request overwrite "cur" before its last sub-burst has left). Both checked under FORMAL /
 //             FORMAL_SUPERVISOR.
@@ -89,7 +90,7 @@ module hc_burst_splitter #(
     input  logic [2:0]            in_prot,
     input  logic [3:0]            in_qos,
     input  logic [7:0]            in_nom,       // NOM_IN: this request's nominal length - 1 (AxLEN form)
-    input  logic                  in_fits,      // NOM_IN: in_len <= in_nom
+    input  logic [1:0]            in_fits,      // NOM_IN: [0] in_len <= in_nom, [1] in_len <= 2 * in_nom + 1
     input  logic                  in_valid,
     output logic                  in_ready,
     // sub-burst (its ID is track_id)
@@ -314,12 +315,14 @@ module hc_burst_splitter #(
     // (STAGE_INPUT) the next state of "cur": its valid flag and its "ends" flag
     wire cur_valid_n = in_ready ? in_valid : load ? !(NOM_IN ? cur_last_q : sub_last) : cur_valid;
     // (NOM_IN: the request's own nominal length and its prepared "fits" flag — LEGAL_IN, so no page limit)
-    wire in_ends     = NOM_IN ? (in_burst == BURST_WRAP || in_lock || in_fits)
+    wire in_ends     = NOM_IN ? (in_burst == BURST_WRAP || in_lock || in_fits[0])
                               : ends(in_addr[11:0], in_len, in_size, in_burst, in_lock, cfg_len);
     wire [7:0] in_nominal = NOM_IN ? in_nom : cfg_len;
     wire cur_last_n  = in_ready ? in_ends : load ? (NOM_IN && cur_last2_q) : cur_last_q;
     // (NOM_IN) the "after the next" flag: a fresh request, or the remainder loaded now, or kept
-    wire cur_last2_n = in_ready ? 9'(in_len) <= {in_nominal, 1'b1}      // AxLEN <= 2 * nominal + 1
+    // (a fresh request's from its prepared flag in_fits[1], AxLEN <= 2 * nominal + 1: issue 17, the
+    // buffered head's length and nominal length -> the 9-bit compare -> cur_last2_q was 7 logic levels)
+    wire cur_last2_n = in_ready ? (NOM_IN && in_fits[1])
                      : load     ? 10'(cur_len) <= cur_nom3 : cur_last2_q;
     always_ff @(posedge clk) begin
         if (!rst_n) begin
@@ -356,7 +359,8 @@ module hc_burst_splitter #(
         end
     end
     if (NOM_IN) begin : g_f_nom
-        always_comb if (rst_n && in_valid) assert (in_fits == (in_len <= in_nom));
+        always_comb if (rst_n && in_valid)
+            assert (in_fits == {9'(in_len) <= {in_nom, 1'b1}, in_len <= in_nom});
         // the prepared flags are the split's: this sub-burst ends the request, or else the one after it
         always_comb if (rst_n && cur_valid) begin
             assert (cur_last_q == sp.last && sub_len == sp.len);

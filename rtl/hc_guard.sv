@@ -167,6 +167,10 @@ module hc_guard #(
     logic [ID_WIDTH-1:0]    rd_err_id;
     logic [1:0]             rd_err_resp;
     logic [8:0]             rd_err_left;             // error beats still to send
+    logic                   rd_err_one;              // rd_err_left == 1, in a flop (the last error beat:
+                                                     // RLAST and the end of the answer from a flop;
+                                                     // issue 17: rd_err -> rd_local, 5 LUT levels with
+                                                     // the compare, critical at one seed at 4 ports)
     logic                   rd_zero;                 // rd_out == 0, in a flop
     logic                   rd_local;                // answering it now, a flop (the R choice starts at
                                                      // one flop): rd_err, with rd_zero as it was
@@ -188,7 +192,7 @@ module hc_guard #(
     assign s_axi_rid     = rd_local ? rd_err_id : m_axi_rid;
     assign s_axi_rdata   = rd_local ? '0 : m_axi_rdata;
     assign s_axi_rresp   = rd_local ? rd_err_resp : m_axi_rresp;
-    assign s_axi_rlast   = rd_local ? (rd_err_left == 9'd1) : m_axi_rlast;
+    assign s_axi_rlast   = rd_local ? rd_err_one : m_axi_rlast;
 
     wire ar_fwd  = m_axi_arvalid && m_axi_arready;
     wire ar_rej  = s_axi_arvalid && !ar_pass && s_axi_arready;
@@ -203,11 +207,11 @@ module hc_guard #(
     // forwarded one is still on its way into the count (!ar_fwd_q below).
     logic ar_fwd_q;
     wire rd_zero_next = hc_axi_pkg::count_zero_next(16'(rd_out), rd_zero, ar_fwd_q, r_done);
-    wire rd_err_next  = ar_rej || (rd_err && !(r_local && rd_err_left == 9'd1));
+    wire rd_err_next  = ar_rej || (rd_err && !(r_local && rd_err_one));
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
             rd_out <= '0; rd_zero <= 1'b1; rd_err <= 1'b0; rd_local <= 1'b0; ar_fwd_q <= 1'b0;
-            rd_err_id <= '0; rd_err_resp <= DECERR; rd_err_left <= '0;
+            rd_err_id <= '0; rd_err_resp <= DECERR; rd_err_left <= '0; rd_err_one <= 1'b0;
         end else begin
             ar_fwd_q <= ar_fwd;
             rd_out   <= COUNT_WIDTH'(hc_axi_pkg::count_step(16'(rd_out), ar_fwd_q, r_done));
@@ -216,10 +220,10 @@ module hc_guard #(
             // (the count's flag as it is: no completion on this input)
             rd_local <= rd_err_next && rd_zero && !ar_fwd_q;
             if (ar_rej) begin
-                rd_err_id <= s_axi_arid; rd_err_left <= 9'(s_axi_arlen) + 9'd1;
+                rd_err_id <= s_axi_arid; rd_err_left <= 9'(s_axi_arlen) + 9'd1; rd_err_one <= s_axi_arlen == 8'd0;
                 rd_err_resp <= ar_legal ? DECERR : SLVERR;
             end else if (r_local) begin
-                rd_err_left <= rd_err_left - 9'd1;
+                rd_err_left <= rd_err_left - 9'd1; rd_err_one <= rd_err_left == 9'd2;
             end
         end
     end
@@ -394,6 +398,7 @@ module hc_guard #(
         assert (f_w_owed <= f_wr_fwd);
         // invariants (true in every reachable state; they make the induction go through)
         if (rd_err) assert (rd_err_left != '0 && rd_err_left <= 9'd256);
+        assert (rd_err_one == (rd_err_left == 9'd1));
         assert (rd_err_resp[1] && wr_err_resp[1]);                  // SLVERR or DECERR
         assert (rd_zero == (rd_out == '0) && wr_zero == (wr_out == '0));
         assert (rd_local == (rd_err && f_rd_zero_q) && b_local == (wr_err && !wr_err_data && f_wr_zero_q));

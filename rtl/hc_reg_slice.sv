@@ -2,7 +2,8 @@
 //
 // Latency (cycles, in_valid -> out_valid): 1. Throughput: one transfer per cycle.
 // Both directions are registered: out_valid/out_data come from a flop, and in_ready is a flop too
-// (it is low only while the skid entry holds a transfer the output could not take). So READY never
+// (it is low only while the skid entry holds a transfer the output could not take; a copy of the skid
+// entry's flag, so READY's fanout is the sender's alone). So READY never
 // travels combinationally through the slice: this is what keeps long valid/ready chains (memory ->
 // crossbar -> equalizer -> accelerator) from limiting Fmax.
 // Parameters: WIDTH (payload bits, >= 1); REGISTER_READY (1: skid buffer as above; 0: a plain output
@@ -33,27 +34,37 @@ module hc_reg_slice #(
     if (REGISTER_READY) begin : g_skid
         logic             skid_valid;
         logic [WIDTH-1:0] skid_data;
+        // in_ready is a flop of its own, !skid_valid: skid_valid drives the output's refill mux (WIDTH
+        // LUTs), the copy only READY and what the sender forms from it, so the placer can put it beside
+        // the sender (issue 17: axi_exbar's R skid flag -> RREADY -> the completion -> the G room flags
+        // was critical at one seed of three at 4 ports)
+        (* keep *) logic  ready_q;
 
-        assign in_ready = !skid_valid;
+        assign in_ready = ready_q;
 
         always_ff @(posedge clk) begin
             if (!rst_n) begin
                 out_valid  <= 1'b0;
                 skid_valid <= 1'b0;
+                ready_q    <= 1'b1;
             end else begin
                 if (out_valid && !out_ready) begin
                     // output stalled: a transfer accepted now waits in the skid entry
-                    if (in_valid && in_ready) skid_valid <= 1'b1;
+                    if (in_valid && !skid_valid) begin
+                        skid_valid <= 1'b1;
+                        ready_q    <= 1'b0;
+                    end
                 end else begin
                     // output free (or being taken): refill it, from the skid entry first
                     out_valid  <= skid_valid || in_valid;
                     skid_valid <= 1'b0;
+                    ready_q    <= 1'b1;
                 end
             end
         end
 
         always_ff @(posedge clk) begin
-            if (in_valid && in_ready && out_valid && !out_ready) skid_data <= in_data;
+            if (in_valid && !skid_valid && out_valid && !out_ready) skid_data <= in_data;
         end
         if (ZERO_IDLE) begin : g_zero_idle
             always_ff @(posedge clk) begin
@@ -68,6 +79,7 @@ module hc_reg_slice #(
         end
 `ifdef FORMAL
         always_comb if (rst_n && ZERO_IDLE && !out_valid) assert (out_data == '0);
+        always_comb if (rst_n) assert (ready_q == !skid_valid);
 `endif
     end else begin : g_plain
         assign in_ready = !out_valid || out_ready;

@@ -16,14 +16,13 @@
 // glimit_err, nominal_err[i], limit_err[i]) sets the flag. A write whose strobes cover part of a ranged
 // field is rejected for that field. While `locked`, nothing is checked (the blocks ignore the write).
 //
-// Latency (cycles): write — BVALID 3 after the later of the AW and W handshakes to the global block, 4 to
-//   a port block (1 for a write answered here: absent port, a port's counters); read — RVALID 5 after the
-//   AR handshake to a port block (1 to register the decoded request and the block's offset, 1 before the
-//   block's request (PREP: the block registers its read-back's address compares from the held offset,
-//   python/hyperconnect/regs.py), 1 for the block's answer: the blocks register their read-back, PeakRDL
-//   --rt-read-response; 1 to register every block's answer here, 1 to move it into the response
-//   register), 5 to the global block (no PREP; it cuts its read-back mux in two instead,
-//   --rt-read-fanin), 10 to a port's byte,
+// Latency (cycles): write — BVALID 4 after the later of the AW and W handshakes to a block (1 for a write
+//   answered here: absent port, a port's counters); read — RVALID 5 after the AR handshake to a block,
+//   the global one or a port's (1 to register the decoded request and the block's offset, 1 before the
+//   block's request (PREP: the block registers its decode's and read-back's address compares from the
+//   held offset, python/hyperconnect/regs.py), 1 for the block's answer: the blocks register their
+//   read-back, PeakRDL --rt-read-response; 1 to register every block's answer here, 1 to move it into
+//   the response register), 10 to a port's byte,
 //   transaction and stall counters (an external register file: hc_counter_bank answers 5 cycles after the
 //   block's request), 11 to a BYTES_HI counter (the bank: 6), 6 to MAX_RD_LATENCY (the same file's eighth
 //   word, axi_hyperconnect answers it 1 cycle after the request). A block's answer is registered here
@@ -39,8 +38,8 @@
 //   starts by selecting prepared flags (issue 17: no decode between the state and the block requests).
 // Parameters: N_PORTS (1..16 port blocks), TRACK_DEPTH (upper bound of the outstanding limits, 1..255).
 // Contract towards the blocks: one request at a time, presented for one cycle, the next only after the
-//   previous one's answer; each block's offset held from its request until its answer, and a port
-//   block's from the cycle before its request. So a block's
+//   previous one's answer; each block's offset held from the cycle before its request until its
+//   answer. So a block's
 //   stall is never on when a request comes (the stall flags of the generated blocks cover a request while
 //   an external register answers and a write in the cycles right after a read); the global and the port blocks are
 //   generated with their stall mask and held read-back address left out (python/hyperconnect/regs.py).
@@ -152,11 +151,11 @@ module hc_regs_axil #(
         d.at_cfg      = d.is_port && d.word[6:0] == CFG;
         d.at_limits   = d.is_port && d.word[6:0] == LIMITS;
         d.at_cnt      = d.is_port && d.word[6:5] == 2'b01;
-        // a block takes the request (a port block's a cycle behind its offset: PREP); not for an absent
-        // port, nor for a write to a port's counters (an external register file, which has no error
-        // answer): answered here (RESP, SLVERR)
-        d.rd_to       = d.is_global ? REQ : d.is_port ? PREP : RESP;
-        d.wr_to       = d.is_global ? REQ : (d.is_port && !d.at_cnt) ? PREP : RESP;
+        // a block takes the request, a cycle behind its offset (PREP); not for an absent port, nor for a
+        // write to a port's counters (an external register file, which has no error answer): answered
+        // here (RESP, SLVERR)
+        d.rd_to       = (d.is_global || d.is_port) ? PREP : RESP;
+        d.wr_to       = (d.is_global || (d.is_port && !d.at_cnt)) ? PREP : RESP;
         return d;
     endfunction
     // a ranged field is rejected when its bytes are written in part, or with a value out of range
@@ -217,7 +216,7 @@ module hc_regs_axil #(
 
     // ------------------------------------------------------------------ the request starting now
     wire dec_t dec = start_wr ? aw_dec : ar_dec;
-    // the state the request starts into, decoded as its address was accepted (dec_t: REQ, PREP, or RESP
+    // the state the request starts into, decoded as its address was accepted (dec_t: PREP, or RESP
     // when no block takes it; issue 17: the decode between the state and its next value, 7 LUT levels,
     // was the critical path at one seed at 4 ports, 133.4 MHz)
     wire state_t to = start_wr ? aw_dec.wr_to : ar_dec.rd_to;
@@ -286,15 +285,15 @@ module hc_regs_axil #(
                 prefer_rd <= start_wr;
                 is_g_q    <= dec.is_global;
                 port_sel  <= dec.port_onehot;
-                g_req     <= dec.is_global;
-                // a port block's request waits a cycle behind its offset (PREP): the block compares the
-                // held offset for its read-back in a register (python/hyperconnect/regs.py); no block
-                // there (or a counter write): SLVERR at once (RESP), nothing touched
+                // a block's request waits a cycle behind its offset (PREP): the block compares the held
+                // offset for its decode and read-back in registers (python/hyperconnect/regs.py); no
+                // block there (or a counter write): SLVERR at once (RESP), nothing touched
                 state    <= to;
                 bvalid_q <= start_wr && !to_block;
                 rvalid_q <= start_rd && !to_block;
             end
-            if (state[I_PREP]) begin                    // the port block's offset has been held a cycle
+            if (state[I_PREP]) begin                    // the block's offset has been held a cycle
+                g_req <= is_g_q;
                 p_req <= port_sel;
                 state <= REQ;
             end

@@ -321,7 +321,7 @@ module hc_supervisor #(
     logic ar_take;                                   // an AR taken from the accelerator
     logic [2:0] q_archeck, q_awcheck;                // the guard's verdict {pass, legal, in window} (buffered)
     logic [7:0] q_arnom, q_awnom;                    // the request's nominal length, AxLEN form (buffered)
-    logic       q_arfits, q_awfits;                  // AxLEN <= that nominal length (buffered)
+    logic [1:0] q_arfits, q_awfits;                  // AxLEN <= that nominal length, <= twice it + 1 (buffered)
     localparam int MAX_SIZE_BITS = $clog2(DATA_WIDTH / 8);
     localparam int PW = ADDR_WIDTH - 12;
     logic decouple;                                  // what the decoupler is asked to do
@@ -413,12 +413,17 @@ module hc_supervisor #(
             if (!aresetn) req_nom <= 8'd15;
             else          req_nom <= hc_axi_pkg::nominal_axlen(cfg_nominal_len);
         end
-        wire ar_fits = s_axi_arlen <= req_nom, aw_fits = s_axi_awlen <= req_nom;
+        // (and "AxLEN <= 2 * nominal + 1", the splitter's "the sub-burst after the next ends it" for a fresh
+        // request: issue 17, compared at the head it was 7 logic levels into the splitter's flag)
+        function automatic logic [1:0] fits(input logic [7:0] len, input logic [7:0] nom);
+            return {9'(len) <= {nom, 1'b1}, len <= nom};
+        endfunction
+        wire [1:0] ar_fits = fits(s_axi_arlen, req_nom), aw_fits = fits(s_axi_awlen, req_nom);
         // the head's fields above the verdict (from flops at the head)
-        wire [22:0] ar_head = {s_axi_arsize, s_axi_arlen, s_axi_arburst, s_axi_arlock, req_nom, ar_fits};
-        wire [22:0] aw_head = {s_axi_awsize, s_axi_awlen, s_axi_awburst, s_axi_awlock, req_nom, aw_fits};
+        wire [23:0] ar_head = {s_axi_arsize, s_axi_arlen, s_axi_arburst, s_axi_arlock, req_nom, ar_fits};
+        wire [23:0] aw_head = {s_axi_awsize, s_axi_awlen, s_axi_awburst, s_axi_awlock, req_nom, aw_fits};
         localparam int REQ_HEAD_FLOPS = $bits(ar_head) + 3;
-        hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .LATE_BITS(3))
+        hc_efifo #(.WIDTH(AXW + 8 + 2 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .LATE_BITS(3))
                 u_ar_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({s_axi_arid, s_axi_araddr, s_axi_arcache, s_axi_arprot, s_axi_arqos, ar_head, ar_check}),
@@ -428,7 +433,7 @@ module hc_supervisor #(
             .out_valid(q_arvalid), .out_ready(q_arready), .out_more(more_unused_ar_fifo),
             .room_next(room_unused_ar_fifo)
         );
-        hc_efifo #(.WIDTH(AXW + 8 + 1 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .LATE_BITS(3))
+        hc_efifo #(.WIDTH(AXW + 8 + 2 + 3), .DEPTH(REQ_DEPTH), .HEAD_FLOPS(REQ_HEAD_FLOPS), .LATE_BITS(3))
                 u_aw_fifo (
             .clk(aclk), .rst_n(aresetn),
             .in_data({s_axi_awid, s_axi_awaddr, s_axi_awcache, s_axi_awprot, s_axi_awqos, aw_head, aw_check}),

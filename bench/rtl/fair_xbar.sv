@@ -108,7 +108,7 @@ module fair_xbar #(
                 .rd_issue_allow_next(1'b1), .wr_issue_allow_next(1'b1),
                 .ar_want(gate_unused[0]), .aw_want(gate_unused[1]), .ar_issue(gate_unused[2]),
                 .aw_issue(gate_unused[3]), .m_axi_armore(gate_unused[4]), .m_axi_awmore(gate_unused[5]),
-                .s_axi_arnom(8'd0), .s_axi_arfits(1'b0), .s_axi_awnom(8'd0), .s_axi_awfits(1'b0),   // (NOM_IN 0)
+                .s_axi_arnom(8'd0), .s_axi_arfits(2'b0), .s_axi_awnom(8'd0), .s_axi_awfits(2'b0),   // (NOM_IN 0)
                 .s_axi_awid(s_awid[i*IDW +: IDW]), .s_axi_awaddr(s_awaddr[i*AW +: AW]),
                 .s_axi_awlen(s_awlen[i*8 +: 8]), .s_axi_awsize(s_awsize[i*3 +: 3]),
                 .s_axi_awburst(s_awburst[i*2 +: 2]), .s_axi_awlock(1'b0), .s_axi_awcache(4'd0),

@@ -57,19 +57,21 @@ def generate(force: bool = False) -> dict[str, Path]:
         if force or any(not f.exists() or f.stat().st_mtime < newest for f in files.values()):
             # --rt-read-response: the read-back mux ends at a flop inside each block (a read is answered one
             # cycle after the request), so no path runs from a block's address decode through its read-back
-            # mux into hc_regs_axil's selection across the blocks. The global block also cuts its read-back
-            # mux in two (--rt-read-fanin: its PORT[] address ranges are 16 compares; answer two cycles after
-            # the request); the port blocks do not (+170 FF per port for no path of theirs that limits Fmax)
+            # mux into hc_regs_axil's selection across the blocks. Every block, the global one too, then
+            # gets its read-back selects and its decode from flops (below; hc_regs_axil presents each request
+            # a cycle after its offset). (The global block once cut its read-back mux in two instead,
+            # --rt-read-fanin; issue 17: its offset -> the compares -> the read-back's and the fields'
+            # flops, 5 LUT levels, was the critical path at one seed of three at 4 ports, 132.9 MHz.)
             common = ["--cpuif", "passthrough", "--default-reset", "rst_n", "--err-if-bad-addr", "--err-if-bad-rw",
                       "--rt-read-response"]
             _peakrdl("regblock", str(RDL), "--top", "hyperconnect", "-o", str(out), "--module-name", "hc_regs",
-                     "--package-name", "hc_regs_pkg", "--addr-width", str(ADDR_BITS), "--rt-read-fanin", *common)
-            _narrow_cpuif(files["sv"])
+                     "--package-name", "hc_regs_pkg", "--addr-width", str(ADDR_BITS), *common)
             _peakrdl("regblock", str(RDL), "--top", "hc_port", "-o", str(out), "--module-name", "hc_port_regs",
                      "--package-name", "hc_port_regs_pkg", *common)
-            _narrow_cpuif(files["port_sv"])
-            _or_readback(files["port_sv"])
-            _registered_decode(files["port_sv"])
+            for block in (files["sv"], files["port_sv"]):
+                _narrow_cpuif(block)
+                _or_readback(block)
+                _registered_decode(block)
             _peakrdl("c-header", str(RDL), "--top", "hyperconnect", "-o", str(files["header"]))
             _peakrdl("html", str(RDL), "--top", "hyperconnect", "-o", str(out / "html"))
     return files
@@ -96,14 +98,16 @@ _CPUIF_PATCHES = (
 )
 
 
-# The port block's read-back as an OR of registered selects. PeakRDL writes it as one `if (address ==
+# A block's read-back as an OR of registered selects (every block; the global block's PORT[] region, the
+# conditions inside `for` loops on a loop variable, stays as generated: hc_regs_axil never sends a port's
+# address to the global block, so with the offset's bits 11:8 tied to 0 those compares are constant). PeakRDL writes it as one `if (address ==
 # offset) readback_data_var[bits] = field;` after another: synthesis builds a chain of 2:1 muxes per bit,
 # one per register that drives the bit (the addresses are exclusive, which it cannot see), behind the
 # address compares. Here each `if` condition on the held address (rd_mux_addr) is registered in a flop of
 # its own (rd_sel_q, one per condition, in the conditions' order), and the assignments become ORs (`|=`),
 # so each bit is an OR of (select AND field) terms, which abc balances into a tree. The value is the same:
 # at most one condition holds and the variable starts at 0; the selects are a cycle behind the address,
-# so hc_regs_axil presents a port block's request a cycle after its offset (PREP) and holds the offset
+# so hc_regs_axil presents a block's request a cycle after its offset (PREP) and holds the offset
 # until the next request. Issue 17: the held address -> the compares -> the read-back chain ->
 # cpuif_rd_data was 7 LUT levels, the deepest logic of the design at 4 ports and the critical path at one
 # seed (118.6 MHz); as ORs alone, 6 levels, still critical at two seeds of three (115.2, 122.2 MHz).
@@ -111,14 +115,19 @@ _READBACK_LINE = re.compile(r"^(\s+readback_data_var(?:\[\d+(?::\d+)?\])?) = (?!
 _READBACK_IF = re.compile(r"^(\s+)if\((.*\brd_mux_addr\b.*)\) begin$", re.M)
 
 
+_LOOP_VAR = re.compile(r"\bi\d+\b")                  # PeakRDL's loop variables (i0, i1, ...)
+
+
 def _or_readback(path: Path) -> None:
-    """Rewrite the port block's read-back (above): its assignments as ORs, its address conditions as
-    registered selects. Each must be found (at least one assignment and one condition, the anchor once),
-    or the build fails rather than produce a block with the old path."""
+    """Rewrite a block's read-back (above): its assignments as ORs, its address conditions (but those on
+    a loop variable) as registered selects. Each must be found (at least one assignment and one
+    condition, the anchor once), or the build fails rather than produce a block with the old path."""
     text, n = _READBACK_LINE.subn(r"\1 |= \2", path.read_text())
     conds: list[str] = []
 
     def select(m: re.Match[str]) -> str:
+        if _LOOP_VAR.search(m.group(2)):
+            return m.group(0)
         conds.append(m.group(2))
         return f"{m.group(1)}if(rd_sel_q[{len(conds) - 1}]) begin"
     text = _READBACK_IF.sub(select, text)
@@ -137,12 +146,12 @@ def _or_readback(path: Path) -> None:
     path.write_text(text[:line] + regs + text[line:])
 
 
-# The port block's address decode from flops: PeakRDL compares the address in the request's cycle, and
+# A block's address decode from flops: PeakRDL compares the address in the request's cycle, and
 # each register's strobe (decoded_reg_strb, is_external) and the decode error (an address no register
 # has, or a write to a read-only one) run on, unregistered, into the fields' write enables, the write
 # answer (cpuif_wr_err) and the read-back's error. Here every condition on the address (and kind) is
 # evaluated a cycle ahead into a flop of its own (dec_sel_q; rw_ok_q for "a valid access") from the held
-# offset and kind — hc_regs_axil presents a port block's request a cycle after its offset (PREP), as for
+# offset and kind — hc_regs_axil presents a block's request a cycle after its offset (PREP), as for
 # the read-back selects above — and the request only ANDs with them. The same values: the conditions are
 # copied unchanged, and since a valid access implies a valid address, "bad address or bad access" is "not
 # a valid access". Issue 17: the held offset -> the compares -> a field's write enable was the critical
@@ -154,18 +163,33 @@ _DECODE_ERR = "        decoded_err = (~is_valid_addr | (is_valid_addr & ~is_vali
 _DECODE_AT = "    always_comb begin\n        automatic logic is_valid_addr;\n"
 
 
+_LOOP_HEAD = re.compile(r"^\s+for\(int (i\d+)=0; \1<(\d+); \1\+\+\) begin$", re.M)
+
+
 def _registered_decode(path: Path) -> None:
-    """Rewrite the port block's decode (above) from flops; each anchor must be found once and at least
-    one strobe and one valid-access condition, or the build fails rather than produce a block with the
-    old paths."""
+    """Rewrite a block's decode (above) from flops; each anchor must be found once and at least one
+    strobe and one valid-access condition, or the build fails rather than produce a block with the old
+    paths. A strobe on a loop variable (the global block's PORT[] region, never addressed there: see
+    _or_readback) stays as generated; a valid-access condition on one is ORed into the registered flag by
+    the same loop."""
     text = path.read_text()
-    rw_conds = _DECODE_RW.findall(text)
-    if not rw_conds or text.count(_DECODE_ERR) != 1 or text.count(_DECODE_AT) != 1:
-        raise RuntimeError(f"{path.name}: the decode is not as expected (conditions {len(rw_conds)}, "
+    rw: list[tuple[str, str]] = []                  # (loop head or "", condition)
+    for m in _DECODE_RW.finditer(text):
+        head = ""
+        if _LOOP_VAR.search(m.group(1)):
+            heads = [h for h in _LOOP_HEAD.finditer(text, 0, m.start())]
+            if not heads or not re.search(rf"\b{heads[-1].group(1)}\b", m.group(1)):
+                raise RuntimeError(f"{path.name}: a valid-access condition on a loop variable outside its loop")
+            head = f"for(int {heads[-1].group(1)}=0; {heads[-1].group(1)}<{heads[-1].group(2)}; {heads[-1].group(1)}++) "
+        rw.append((head, m.group(1)))
+    if not rw or text.count(_DECODE_ERR) != 1 or text.count(_DECODE_AT) != 1:
+        raise RuntimeError(f"{path.name}: the decode is not as expected (conditions {len(rw)}, "
                            f"error line {text.count(_DECODE_ERR)}, decode block {text.count(_DECODE_AT)})")
     sels: dict[str, int] = {}
 
     def strobe(m: re.Match[str]) -> str:
+        if _LOOP_VAR.search(m.group(2)):
+            return m.group(0)
         k = sels.setdefault(m.group(2), len(sels))
         return f"{m.group(1)}dec_sel_q[{k}];"
     text = _DECODE_STRB.sub(strobe, text)
@@ -177,13 +201,18 @@ def _registered_decode(path: Path) -> None:
             "    // hc_regs_axil presents the request a cycle after the offset and holds it until the next one)\n"
             f"    logic [{len(sels) - 1}:0] dec_sel_q;\n"
             "    logic rw_ok_q;                                 // a valid access\n"
+            "    logic rw_ok_n;\n"
+            "    always_comb begin\n"
+            "        rw_ok_n = 1'b0;\n"
+            + "".join(f"        {head}rw_ok_n |= ({c});\n" for head, c in rw)
+            + "    end\n"
             "    always_ff @(posedge clk) begin\n"
             "        if(~rst_n) begin\n"
             "            dec_sel_q <= '0;\n"
             "            rw_ok_q <= '0;\n"
             "        end else begin\n"
             + "".join(f"            dec_sel_q[{k}] <= {c};\n" for c, k in sels.items())
-            + "            rw_ok_q <= " + "\n                | ".join(f"({c})" for c in rw_conds) + ";\n"
+            + "            rw_ok_q <= rw_ok_n;\n"
             "        end\n"
             "    end\n")
     at = text.index(_DECODE_AT)

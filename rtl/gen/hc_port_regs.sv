@@ -111,6 +111,26 @@ module hc_port_regs (
     // hc_regs_axil presents the request a cycle after the offset and holds it until the next one)
     logic [15:0] dec_sel_q;
     logic rw_ok_q;                                 // a valid access
+    logic rw_ok_n;
+    always_comb begin
+        rw_ok_n = 1'b0;
+        rw_ok_n |= ((cpuif_addr == 7'h0));
+        rw_ok_n |= ((cpuif_addr == 7'h4));
+        rw_ok_n |= ((cpuif_addr == 7'h8));
+        rw_ok_n |= ((cpuif_addr == 7'hc) & !cpuif_req_is_wr);
+        rw_ok_n |= ((cpuif_addr == 7'h10));
+        rw_ok_n |= ((cpuif_addr == 7'h14));
+        rw_ok_n |= ((cpuif_addr == 7'h18));
+        rw_ok_n |= ((cpuif_addr == 7'h1c));
+        rw_ok_n |= ((cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1f));
+        rw_ok_n |= ((cpuif_addr == 7'h40));
+        rw_ok_n |= ((cpuif_addr == 7'h44));
+        rw_ok_n |= ((cpuif_addr == 7'h48));
+        rw_ok_n |= ((cpuif_addr == 7'h4c));
+        rw_ok_n |= ((cpuif_addr == 7'h50));
+        rw_ok_n |= ((cpuif_addr == 7'h54));
+        rw_ok_n |= ((cpuif_addr == 7'h7c) & !cpuif_req_is_wr);
+    end
     always_ff @(posedge clk) begin
         if(~rst_n) begin
             dec_sel_q <= '0;
@@ -132,22 +152,7 @@ module hc_port_regs (
             dec_sel_q[13] <= (cpuif_addr == 7'h50);
             dec_sel_q[14] <= (cpuif_addr == 7'h54);
             dec_sel_q[15] <= (cpuif_addr == 7'h7c) & !cpuif_req_is_wr;
-            rw_ok_q <= ((cpuif_addr == 7'h0))
-                | ((cpuif_addr == 7'h4))
-                | ((cpuif_addr == 7'h8))
-                | ((cpuif_addr == 7'hc) & !cpuif_req_is_wr)
-                | ((cpuif_addr == 7'h10))
-                | ((cpuif_addr == 7'h14))
-                | ((cpuif_addr == 7'h18))
-                | ((cpuif_addr == 7'h1c))
-                | ((cpuif_addr >= 7'h20) & (cpuif_addr <= 7'h20 + 7'h1f))
-                | ((cpuif_addr == 7'h40))
-                | ((cpuif_addr == 7'h44))
-                | ((cpuif_addr == 7'h48))
-                | ((cpuif_addr == 7'h4c))
-                | ((cpuif_addr == 7'h50))
-                | ((cpuif_addr == 7'h54))
-                | ((cpuif_addr == 7'h7c) & !cpuif_req_is_wr);
+            rw_ok_q <= rw_ok_n;
         end
     end
     always_comb begin

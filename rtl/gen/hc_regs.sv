@@ -62,7 +62,7 @@ module hc_regs (
     logic external_pending;
 
     // Read latency > write latency. May need to delay next write that follows a read
-    logic [1:0] cpuif_req_stall_sr;
+    logic [0:0] cpuif_req_stall_sr;
     always_ff @(posedge clk) begin
         if(~rst_n) begin
             cpuif_req_stall_sr <= '0;
@@ -100,6 +100,39 @@ module hc_regs (
     logic [31:0] decoded_wr_data;
     logic [31:0] decoded_wr_biten;
 
+    // the decode's conditions on the held offset and kind, registered (python/hyperconnect/regs.py;
+    // hc_regs_axil presents the request a cycle after the offset and holds it until the next one)
+    logic [7:0] dec_sel_q;
+    logic rw_ok_q;                                 // a valid access
+    logic rw_ok_n;
+    always_comb begin
+        rw_ok_n = 1'b0;
+        rw_ok_n |= ((cpuif_addr == 12'h0) & !cpuif_req_is_wr);
+        rw_ok_n |= ((cpuif_addr == 12'h4) & !cpuif_req_is_wr);
+        rw_ok_n |= ((cpuif_addr == 12'h8) & !cpuif_req_is_wr);
+        rw_ok_n |= ((cpuif_addr == 12'hc));
+        rw_ok_n |= ((cpuif_addr == 12'h10));
+        rw_ok_n |= ((cpuif_addr == 12'h14));
+        rw_ok_n |= ((cpuif_addr == 12'h18));
+        rw_ok_n |= ((cpuif_addr == 12'h1c));
+        for(int i0=0; i0<16; i0++) rw_ok_n |= ((cpuif_addr >= 12'h100 + (12)'(i0) * 12'h80) & (cpuif_addr <= 12'h100 + (12)'(i0) * 12'h80 + 12'h7f));
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            dec_sel_q <= '0;
+            rw_ok_q <= '0;
+        end else begin
+            dec_sel_q[0] <= (cpuif_addr == 12'h0) & !cpuif_req_is_wr;
+            dec_sel_q[1] <= (cpuif_addr == 12'h4) & !cpuif_req_is_wr;
+            dec_sel_q[2] <= (cpuif_addr == 12'h8) & !cpuif_req_is_wr;
+            dec_sel_q[3] <= (cpuif_addr == 12'hc);
+            dec_sel_q[4] <= (cpuif_addr == 12'h10);
+            dec_sel_q[5] <= (cpuif_addr == 12'h14);
+            dec_sel_q[6] <= (cpuif_addr == 12'h18);
+            dec_sel_q[7] <= (cpuif_addr == 12'h1c);
+            rw_ok_q <= rw_ok_n;
+        end
+    end
     always_comb begin
         automatic logic is_valid_addr;
         automatic logic is_valid_rw;
@@ -107,28 +140,28 @@ module hc_regs (
         is_external = '0;
         is_valid_addr = '0;
         is_valid_rw = '0;
-        decoded_reg_strb.ID = cpuif_req_masked & (cpuif_addr == 12'h0) & !cpuif_req_is_wr;
+        decoded_reg_strb.ID = cpuif_req_masked & dec_sel_q[0];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h0);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h0) & !cpuif_req_is_wr;
-        decoded_reg_strb.VERSION = cpuif_req_masked & (cpuif_addr == 12'h4) & !cpuif_req_is_wr;
+        decoded_reg_strb.VERSION = cpuif_req_masked & dec_sel_q[1];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h4);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h4) & !cpuif_req_is_wr;
-        decoded_reg_strb.BUILD = cpuif_req_masked & (cpuif_addr == 12'h8) & !cpuif_req_is_wr;
+        decoded_reg_strb.BUILD = cpuif_req_masked & dec_sel_q[2];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h8);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h8) & !cpuif_req_is_wr;
-        decoded_reg_strb.CTRL = cpuif_req_masked & (cpuif_addr == 12'hc);
+        decoded_reg_strb.CTRL = cpuif_req_masked & dec_sel_q[3];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'hc);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'hc);
-        decoded_reg_strb.PERIOD = cpuif_req_masked & (cpuif_addr == 12'h10);
+        decoded_reg_strb.PERIOD = cpuif_req_masked & dec_sel_q[4];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h10);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h10);
-        decoded_reg_strb.GLOBAL_LIMIT = cpuif_req_masked & (cpuif_addr == 12'h14);
+        decoded_reg_strb.GLOBAL_LIMIT = cpuif_req_masked & dec_sel_q[5];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h14);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h14);
-        decoded_reg_strb.GLOBAL_ERR = cpuif_req_masked & (cpuif_addr == 12'h18);
+        decoded_reg_strb.GLOBAL_ERR = cpuif_req_masked & dec_sel_q[6];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h18);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h18);
-        decoded_reg_strb.LOCK = cpuif_req_masked & (cpuif_addr == 12'h1c);
+        decoded_reg_strb.LOCK = cpuif_req_masked & dec_sel_q[7];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1c);
         for(int i0=0; i0<16; i0++) begin
@@ -137,7 +170,7 @@ module hc_regs (
             is_valid_addr |= cpuif_req_masked & (cpuif_addr >= 12'h100 + (12)'(i0) * 12'h80) & (cpuif_addr <= 12'h100 + (12)'(i0) * 12'h80 + 12'h7f);
             is_valid_rw |= cpuif_req_masked & (cpuif_addr >= 12'h100 + (12)'(i0) * 12'h80) & (cpuif_addr <= 12'h100 + (12)'(i0) * 12'h80 + 12'h7f);
         end
-        decoded_err = (~is_valid_addr | (is_valid_addr & ~is_valid_rw)) & decoded_req;
+        decoded_err = ~rw_ok_q & decoded_req;   // (python/hyperconnect/regs.py)
         decoded_req_is_external = is_external;
     end
     logic external_wr_ack;
@@ -420,13 +453,8 @@ module hc_regs (
     end
 
     logic readback_external_rd_ack;
-    always_ff @(posedge clk) begin
-        if(~rst_n) begin
-            readback_external_rd_ack <= '0;
-        end else begin
-            readback_external_rd_ack <= readback_external_rd_ack_c;
-        end
-    end
+
+    assign readback_external_rd_ack = readback_external_rd_ack_c;
 
     logic [11:0] rd_mux_addr;
     logic [11:0] pending_rd_addr;
@@ -439,112 +467,66 @@ module hc_regs (
         end
     end
     assign rd_mux_addr = decoded_addr;     // (hc_regs_axil holds the address; python/hyperconnect/regs.py)
+    // the read-back's address conditions, registered (python/hyperconnect/regs.py; hc_regs_axil
+    // presents the request a cycle after the offset and holds the offset until the next one)
+    logic [7:0] rd_sel_q;
+    always_ff @(posedge clk) begin
+        if(~rst_n) rd_sel_q <= '0;
+        else begin
+            rd_sel_q[0] <= rd_mux_addr == 12'h0;
+            rd_sel_q[1] <= rd_mux_addr == 12'h4;
+            rd_sel_q[2] <= rd_mux_addr == 12'h8;
+            rd_sel_q[3] <= rd_mux_addr == 12'hc;
+            rd_sel_q[4] <= rd_mux_addr == 12'h10;
+            rd_sel_q[5] <= rd_mux_addr == 12'h14;
+            rd_sel_q[6] <= rd_mux_addr == 12'h18;
+            rd_sel_q[7] <= rd_mux_addr == 12'h1c;
+        end
+    end
 
     logic readback_err;
     logic readback_done;
     logic [31:0] readback_data;
-    function automatic bit [6:0] ad_low(bit [11:0] addr);
-        return addr[6:0];
-    endfunction
-    function automatic bit [4:0] ad_hi(bit [11:0] addr);
-        return addr[11:7];
-    endfunction
-
-    // readback stage 1
-    logic [31:0] readback_data_rt_c[32];
-    always_comb begin
-        automatic logic [31:0] readback_data_var[32];
-        for(int i=0; i<32; i++) readback_data_var[i] = '0;
-        if(ad_low(rd_mux_addr) == ad_low(12'h0)) begin
-            readback_data_var[ad_hi(12'h0)][31:0] = 32'h48434f4e;
-        end
-        if(ad_low(rd_mux_addr) == ad_low(12'h4)) begin
-            readback_data_var[ad_hi(12'h4)][15:0] = 16'h0;
-            readback_data_var[ad_hi(12'h4)][23:16] = 8'h3;
-            readback_data_var[ad_hi(12'h4)][31:24] = 8'h1;
-        end
-        if(ad_low(rd_mux_addr) == ad_low(12'h8)) begin
-            readback_data_var[ad_hi(12'h8)][4:0] = hwif_in.BUILD.n_ports.next;
-            readback_data_var[ad_hi(12'h8)][10:8] = hwif_in.BUILD.data_bytes_log2.next;
-            readback_data_var[ad_hi(12'h8)][23:16] = hwif_in.BUILD.track_depth.next;
-        end
-        if(ad_low(rd_mux_addr) == ad_low(12'hc)) begin
-            readback_data_var[ad_hi(12'hc)][0] = field_storage.CTRL.clear_counters.value;
-        end
-        if(ad_low(rd_mux_addr) == ad_low(12'h10)) begin
-            readback_data_var[ad_hi(12'h10)][31:0] = field_storage.PERIOD.cycles.value;
-        end
-        if(ad_low(rd_mux_addr) == ad_low(12'h14)) begin
-            readback_data_var[ad_hi(12'h14)][7:0] = field_storage.GLOBAL_LIMIT.g.value;
-        end
-        if(ad_low(rd_mux_addr) == ad_low(12'h18)) begin
-            readback_data_var[ad_hi(12'h18)][0] = field_storage.GLOBAL_ERR.period_range.value;
-            readback_data_var[ad_hi(12'h18)][1] = field_storage.GLOBAL_ERR.g_range.value;
-        end
-        if(ad_low(rd_mux_addr) == ad_low(12'h1c)) begin
-            readback_data_var[ad_hi(12'h1c)][0] = field_storage.LOCK.locked.value;
-        end
-        readback_data_rt_c = readback_data_var;
-    end
-
-    logic [31:0] readback_data_rt[32];
-    logic readback_done_rt;
-    logic readback_err_rt;
-    logic [11:0] readback_addr_rt;
-    always_ff @(posedge clk) begin
-        if(~rst_n) begin
-            for(int i=0; i<32; i++) readback_data_rt[i] <= '0;
-            readback_done_rt <= '0;
-            readback_err_rt <= '0;
-            readback_addr_rt <= '0;
-        end else begin
-            readback_data_rt <= readback_data_rt_c;
-            readback_err_rt <= decoded_err;
-            readback_done_rt <= decoded_req & ~decoded_req_is_wr & ~decoded_req_is_external;
-            readback_addr_rt <= rd_mux_addr;
-        end
-    end
-
-
-    logic [31:0] readback_ext_block_data_rt_c;
-    logic readback_is_ext_block_c;
     always_comb begin
         automatic logic [31:0] readback_data_var;
-        automatic logic is_external_block_var;
         readback_data_var = '0;
-        is_external_block_var = '0;
+        if(rd_sel_q[0]) begin
+            readback_data_var[31:0] |= 32'h48434f4e;
+        end
+        if(rd_sel_q[1]) begin
+            readback_data_var[15:0] |= 16'h0;
+            readback_data_var[23:16] |= 8'h3;
+            readback_data_var[31:24] |= 8'h1;
+        end
+        if(rd_sel_q[2]) begin
+            readback_data_var[4:0] |= hwif_in.BUILD.n_ports.next;
+            readback_data_var[10:8] |= hwif_in.BUILD.data_bytes_log2.next;
+            readback_data_var[23:16] |= hwif_in.BUILD.track_depth.next;
+        end
+        if(rd_sel_q[3]) begin
+            readback_data_var[0] |= field_storage.CTRL.clear_counters.value;
+        end
+        if(rd_sel_q[4]) begin
+            readback_data_var[31:0] |= field_storage.PERIOD.cycles.value;
+        end
+        if(rd_sel_q[5]) begin
+            readback_data_var[7:0] |= field_storage.GLOBAL_LIMIT.g.value;
+        end
+        if(rd_sel_q[6]) begin
+            readback_data_var[0] |= field_storage.GLOBAL_ERR.period_range.value;
+            readback_data_var[1] |= field_storage.GLOBAL_ERR.g_range.value;
+        end
+        if(rd_sel_q[7]) begin
+            readback_data_var[0] |= field_storage.LOCK.locked.value;
+        end
         for(int i0=0; i0<16; i0++) begin
             if((rd_mux_addr >= 12'h100 + (12)'(i0) * 12'h80) && (rd_mux_addr <= 12'h100 + (12)'(i0) * 12'h80 + 12'h7f)) begin
-                readback_data_var = hwif_in.PORT[i0].rd_data;
-                is_external_block_var = 1'b1;
+                readback_data_var |= hwif_in.PORT[i0].rd_data;
             end
         end
-        readback_ext_block_data_rt_c = readback_data_var;
-        readback_is_ext_block_c = is_external_block_var;
-    end
-
-    logic [31:0] readback_ext_block_data_rt;
-    logic readback_is_ext_block;
-    always_ff @(posedge clk) begin
-        if(~rst_n) begin
-            readback_ext_block_data_rt <= '0;
-            readback_is_ext_block <= '0;
-        end else begin
-            readback_ext_block_data_rt <= readback_ext_block_data_rt_c;
-            readback_is_ext_block <= readback_is_ext_block_c;
-        end
-    end
-
-
-    // readback stage 2
-    always_comb begin
-        if(readback_is_ext_block) begin
-            readback_data = readback_ext_block_data_rt;
-        end else begin
-            readback_data = readback_data_rt[readback_addr_rt[11:7]];
-        end
-        readback_done = readback_done_rt;
-        readback_err = readback_err_rt;
+        readback_data = readback_data_var;
+        readback_done = decoded_req & ~decoded_req_is_wr & ~decoded_req_is_external;
+        readback_err = decoded_err;
     end
 
     always_ff @(posedge clk) begin

@@ -149,8 +149,12 @@ MUTANTS = {
     # still to split), and the nominal length taken from the configuration instead of the request's own
     # (the flag was worked out with another one when the configuration changed meanwhile)
     ("hc_supervisor", "hc_burst_splitter.sv", "fits_ignored"): (
-        "wire in_ends     = NOM_IN ? (in_burst == BURST_WRAP || in_lock || in_fits)",
+        "wire in_ends     = NOM_IN ? (in_burst == BURST_WRAP || in_lock || in_fits[0])",
         "wire in_ends     = NOM_IN ? 1'b1"),
+    # issue 17: a fresh request's "the sub-burst after the next ends it" from the one-sub-burst flag (the
+    # prepared 2 * nominal + 1 compare left out: a three-piece request would be let go after two)
+    ("hc_supervisor", "hc_burst_splitter.sv", "fits2_ignored"): (
+        "wire cur_last2_n = in_ready ? (NOM_IN && in_fits[1])", "wire cur_last2_n = in_ready ? (NOM_IN && in_fits[0])"),
     ("hc_supervisor", "hc_burst_splitter.sv", "nominal_not_carried"): (
         "cur_nom  <= in_nominal;", "cur_nom  <= cfg_len;"),
     # issue 17: the stall seen in its own cycle again (the count and the limit a cycle early: the proof's

@@ -156,16 +156,16 @@ async def answer_cycles(dut, starts: tuple[str, ...], answer: str) -> int:
 
 @cocotb.test()
 async def test_latency(dut):
-    """The documented AXI4-Lite latency: RVALID 5 cycles after the AR handshake for the global block, 5 for
-    a port block (its request a cycle after its offset: the block's read-back selects are registered), 10
+    """The documented AXI4-Lite latency: RVALID 5 cycles after the AR handshake for the global block and for
+    a port block (the request a cycle after its offset: the blocks' read-back selects are registered), 10
     for a counter (an external register file the counter bank answers 5 cycles after the block's request;
     the tb answers as the bank does), 11 for a BYTES_HI counter (the bank: 6), 6 for MAX_RD_LATENCY (the
-    file's eighth word, answered by axi_hyperconnect a cycle after the request); BVALID 3 after the later of
-    the AW and W handshakes for the global block, 4 for a port block, 1 for a write to a counter (SLVERR
+    file's eighth word, answered by axi_hyperconnect a cycle after the request); BVALID 4 after the later of
+    the AW and W handshakes for the global block and for a port block, 1 for a write to a counter (SLVERR
     from the front end; hc_regs_axil's header)."""
     tb = Tb(dut)
     await tb.start()
-    for addr, read_cycles, write_cycles in ((PERIOD, 5, 3), (port(n_ports() - 1, BUDGET), 5, 4),
+    for addr, read_cycles, write_cycles in ((PERIOD, 5, 4), (port(n_ports() - 1, BUDGET), 5, 4),
                                             (port(n_ports() - 1, RD_TXN), 10, 1), (port(0, 0x24), 11, 1),
                                             (port(0, 0x3C), 6, 1)):
         rd = cocotb.start_soon(answer_cycles(dut, ("ar",), "r"))
