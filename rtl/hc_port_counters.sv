@@ -24,8 +24,12 @@
 // and MAX_RD_LATENCY missed it). hc_supervisor sizes DEPTH as TRACK_DEPTH + 3 + REQ_DEPTH, one above what
 // it was before the spare entry, so this stays rare: reads whose RLAST waits in the response buffer count
 // too; it keeps the bookkeeping exact regardless.
-// Time base: `now` comes from hc_period (one 33-bit cycle counter for the whole IP); a stamp is `now` at
-// the AR and a read's age `now` minus its stamp, so where the count started does not matter.
+// Time base: `now` comes from hc_period (one 33-bit cycle counter for the whole IP) into a register of
+// the port's own (`now_q`, a cycle behind; (* keep *), or synthesis merges the ports' copies back into
+// one); a stamp is `now_q` at the AR and a read's age `now_q` minus its stamp, so where the count started
+// does not matter. (Issue 17: the shared counter fanned out to every port's stamps and age subtraction,
+// and at 8 ports the counter -> another port's age -> `lat_q` was the critical path at seed 1, 6.2 ns of
+// routing, 109.0 MHz; with the copy only the counter -> the copy crosses the die, one net.)
 // Saturation: the ages are 33 bits, exact below 2^33 cycles; an age of 2^32 - 1 or more reads as
 // 0xFFFFFFFF (its bit 32 set, or its low 32 bits all ones). Reads outstanding 2^33 cycles or more would
 // wrap, so the oldest ones are counted aside: a second FIFO holds the stamps of the reads not yet known
@@ -121,8 +125,13 @@ module hc_port_counters #(
     // the LUT-RAM read at the read pointer and the 33-bit chain into the old flag was the critical path at
     // one seed of three at 4 ports, 122.8 MHz). Noticing it a cycle later costs nothing (see above).
     logic lo_borrow_q, hi_b0_q, hi_b1_q, young_valid_q, old_q, same_q, same2_q;
-    wire [16:0] hi_b0 = now[32:16] - young_head[32:16];
-    wire [16:0] hi_b1 = now[32:16] + ~young_head[32:16];
+    (* keep *) logic [32:0] now_q;                  // the port's copy of the time base (see the header)
+    always_ff @(posedge clk) begin
+        if (!rst_n) now_q <= '0;
+        else        now_q <= now;
+    end
+    wire [16:0] hi_b0 = now_q[32:16] - young_head[32:16];
+    wire [16:0] hi_b1 = now_q[32:16] + ~young_head[32:16];
     wire young_done = done_q && n_old == '0;          // the completing read is the young head
     wire mark       = old_q && same_q && same2_q && !young_done;
     wire young_pop  = mark || young_done;
@@ -131,7 +140,7 @@ module hc_port_counters #(
             lo_borrow_q <= 1'b0; hi_b0_q <= 1'b0; hi_b1_q <= 1'b0; young_valid_q <= 1'b0;
             old_q <= 1'b0; same_q <= 1'b0; same2_q <= 1'b0;
         end else begin
-            lo_borrow_q   <= now[15:0] < young_head[15:0];
+            lo_borrow_q   <= now_q[15:0] < young_head[15:0];
             hi_b0_q       <= hi_b0[16];
             hi_b1_q       <= hi_b1[16];
             young_valid_q <= young_valid;
@@ -149,11 +158,11 @@ module hc_port_counters #(
     // subtraction starts at flops — issue 17: the LUT-RAM read at the read pointer, the 33-bit
     // subtraction and the saturation mux into lat_q were the critical path at one seed at 4 ports)
     hc_fifo #(.WIDTH(33), .DEPTH(DEPTH), .CHECKED(1'b1), .HEAD_REG(1'b1)) u_stamps (
-        .clk, .rst_n, .push(do_push), .push_data(now), .pop(do_pop),
+        .clk, .rst_n, .push(do_push), .push_data(now_q), .pop(do_pop),
         .head(ts_head), .empty(ts_empty), .full(ts_full), .count(ts_count)
     );
     hc_efifo #(.WIDTH(33), .DEPTH(DEPTH)) u_young (
-        .clk, .rst_n, .in_data(now), .in_valid(do_push), .in_ready(young_room),
+        .clk, .rst_n, .in_data(now_q), .in_valid(do_push), .in_ready(young_room),
         .out_data(young_head), .out_valid(young_valid), .out_ready(young_pop), .out_more(young_more_unused),
         .room_next(young_room_unused)
     );
@@ -162,7 +171,7 @@ module hc_port_counters #(
         else        n_old <= n_old + CW'(mark) - CW'(done_q && n_old != '0);
     end
 
-    wire [32:0] age     = now - ts_head;
+    wire [32:0] age     = now_q - ts_head;
     wire [31:0] latency = (n_old != '0 || age[32]) ? '1 : age[31:0];   // (2^32 - 1 itself is all ones)
 
     // a completed read's latency is registered, and compared with the maximum the next cycle (a FIFO read,
