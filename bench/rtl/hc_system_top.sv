@@ -3,14 +3,19 @@
 // port brought out for the driver's simulation backend (sw/driver/sim/hc_backend_verilator.hpp).
 // The harness drives the generators' configuration and watches the memory-side R channel through
 // mon_r_fire / mon_r_port, and each accelerator port's address and completion handshakes (mon_*).
-// Parameters: N (ports), DATA_WIDTH, LATENCY (memory), REORDER (memory reorders responses across IDs),
-// TRACK_DEPTH
+// Parameters: N (ports), DATA_WIDTH, MEM_MODEL (0: axi_mem_model, fixed LATENCY; 1: axi_dram_model at
+// DRAM_PRESET 1 ddr200_64 / 2 ddr4_2400, DRAM_HP_QOS, DRAM_WRITE_BATCH), REORDER (the fixed memory
+// reorders responses across IDs; the DRAM serves row hits first), TRACK_DEPTH
 /* verilator lint_off UNUSEDSIGNAL */
 module hc_system_top #(
     parameter int N           = 4,
     parameter int DATA_WIDTH  = 64,
     parameter int LATENCY     = 10,
     parameter int REORDER     = 0,
+    parameter int MEM_MODEL   = 0,
+    parameter int DRAM_PRESET = 1,
+    parameter int DRAM_HP_QOS = 16,
+    parameter int DRAM_WRITE_BATCH = 0,
     parameter int TRACK_DEPTH = 16,
     localparam int AW         = 32,
     localparam int IDW        = 4,
@@ -130,19 +135,44 @@ module hc_system_top #(
         .m_axi_rready(m_rready)
     );
 
-    axi_mem_model #(.ADDR_WIDTH(AW), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(MIDW), .LATENCY(LATENCY),
-                    .REORDER(REORDER)) u_mem (
-        .aclk, .aresetn,
-        .s_axi_awid(m_awid), .s_axi_awaddr(m_awaddr), .s_axi_awlen(m_awlen), .s_axi_awsize(m_awsize),
-        .s_axi_awburst(m_awburst), .s_axi_awvalid(m_awvalid), .s_axi_awready(m_awready),
-        .s_axi_wdata(m_wdata), .s_axi_wstrb(m_wstrb), .s_axi_wlast(m_wlast), .s_axi_wvalid(m_wvalid),
-        .s_axi_wready(m_wready), .s_axi_bid(m_bid), .s_axi_bresp(m_bresp), .s_axi_bvalid(m_bvalid),
-        .s_axi_bready(m_bready),
-        .s_axi_arid(m_arid), .s_axi_araddr(m_araddr), .s_axi_arlen(m_arlen), .s_axi_arsize(m_arsize),
-        .s_axi_arburst(m_arburst), .s_axi_arvalid(m_arvalid), .s_axi_arready(m_arready),
-        .s_axi_rid(m_rid), .s_axi_rdata(m_rdata), .s_axi_rresp(m_rresp), .s_axi_rlast(m_rlast),
-        .s_axi_rvalid(m_rvalid), .s_axi_rready(m_rready)
-    );
+    initial begin
+        if (MEM_MODEL != 0 && MEM_MODEL != 1) $fatal(1, "hc_system_top: MEM_MODEL must be 0 or 1 (got %0d)", MEM_MODEL);
+        if (DRAM_PRESET != 1 && DRAM_PRESET != 2) $fatal(1, "hc_system_top: DRAM_PRESET must be 1 or 2 (got %0d)", DRAM_PRESET);
+    end
+    if (MEM_MODEL == 0) begin : g_fixed
+        axi_mem_model #(.ADDR_WIDTH(AW), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(MIDW), .LATENCY(LATENCY),
+                        .REORDER(REORDER)) u_mem (
+            .aclk, .aresetn,
+            .s_axi_awid(m_awid), .s_axi_awaddr(m_awaddr), .s_axi_awlen(m_awlen), .s_axi_awsize(m_awsize),
+            .s_axi_awburst(m_awburst), .s_axi_awvalid(m_awvalid), .s_axi_awready(m_awready),
+            .s_axi_wdata(m_wdata), .s_axi_wstrb(m_wstrb), .s_axi_wlast(m_wlast), .s_axi_wvalid(m_wvalid),
+            .s_axi_wready(m_wready), .s_axi_bid(m_bid), .s_axi_bresp(m_bresp), .s_axi_bvalid(m_bvalid),
+            .s_axi_bready(m_bready),
+            .s_axi_arid(m_arid), .s_axi_araddr(m_araddr), .s_axi_arlen(m_arlen), .s_axi_arsize(m_arsize),
+            .s_axi_arburst(m_arburst), .s_axi_arvalid(m_arvalid), .s_axi_arready(m_arready),
+            .s_axi_rid(m_rid), .s_axi_rdata(m_rdata), .s_axi_rresp(m_rresp), .s_axi_rlast(m_rlast),
+            .s_axi_rvalid(m_rvalid), .s_axi_rready(m_rready)
+        );
+    end else begin : g_dram
+        localparam string PRESET = (DRAM_PRESET == 2) ? "ddr4_2400" : "ddr200_64";
+        /* verilator lint_off PINCONNECTEMPTY */
+        axi_dram_model #(.ADDR_WIDTH(AW), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(MIDW), .PRESET(PRESET),
+                         .HP_QOS(DRAM_HP_QOS), .REORDER(REORDER), .WRITE_BATCH(DRAM_WRITE_BATCH)) u_mem (
+            .aclk, .aresetn,
+            .s_axi_awid(m_awid), .s_axi_awaddr(m_awaddr), .s_axi_awlen(m_awlen), .s_axi_awsize(m_awsize),
+            .s_axi_awburst(m_awburst), .s_axi_awqos(m_awqos), .s_axi_awvalid(m_awvalid), .s_axi_awready(m_awready),
+            .s_axi_wdata(m_wdata), .s_axi_wstrb(m_wstrb), .s_axi_wlast(m_wlast), .s_axi_wvalid(m_wvalid),
+            .s_axi_wready(m_wready), .s_axi_bid(m_bid), .s_axi_bresp(m_bresp), .s_axi_bvalid(m_bvalid),
+            .s_axi_bready(m_bready),
+            .s_axi_arid(m_arid), .s_axi_araddr(m_araddr), .s_axi_arlen(m_arlen), .s_axi_arsize(m_arsize),
+            .s_axi_arburst(m_arburst), .s_axi_arqos(m_arqos), .s_axi_arvalid(m_arvalid), .s_axi_arready(m_arready),
+            .s_axi_rid(m_rid), .s_axi_rdata(m_rdata), .s_axi_rresp(m_rresp), .s_axi_rlast(m_rlast),
+            .s_axi_rvalid(m_rvalid), .s_axi_rready(m_rready),
+            .stat_rd_beats(), .stat_wr_beats(), .stat_refreshes(), .stat_hits(), .stat_closed(), .stat_conflicts(),
+            .stat_hp()
+        );
+        /* verilator lint_on PINCONNECTEMPTY */
+    end
 
     assign mon_r_fire = m_rvalid && m_rready;
     assign mon_r_port = 4'(m_rid[IDW +: PW]);

@@ -11,7 +11,10 @@ reported as one line naming its path and the allowed values, e.g.
       outstanding: 4              # per-port limit L (read and write), 1..255
       period: 10000               # reservation period, cycles, >= 1
       global_limit: 32            # G, 1..255
-      memory: {latency: 10, reorder: false}
+      memory: {latency: 10, reorder: false}   # model fixed (the default): axi_mem_model
+      # memory: {model: dram, preset: ddr200_64, reorder: false, qos_threshold: 16, write_batch: 0}
+      #                         # axi_dram_model (docs/fastlane.md): presets ddr200_64 | ddr4_2400;
+      #                         # qos_threshold 1..15 serves AxQOS >= it first (16: off); write_batch 0..31
     ports:                        # required, 1..16 entries
       - name: D1                  # default "port<i>"
         priority: 0               # class 0..3, higher wins
@@ -47,10 +50,24 @@ class ScenarioError(ValueError):
     """A scenario that cannot be used; the message is one line naming the field."""
 
 
+# the DRAM model's presets (bench/rtl/axi_dram_model.sv, docs/fastlane.md) by the code hc_system_top's
+# DRAM_PRESET takes
+DRAM_PRESETS = {"ddr200_64": 1, "ddr4_2400": 2}
+
+
 @dataclass(frozen=True)
 class Memory:
+    """The memory behind the interconnect: `fixed` (axi_mem_model: every response `latency` cycles after
+    its request, reads and writes on separate data paths; `reorder` shuffles responses across IDs) or
+    `dram` (axi_dram_model: one half-duplex bus, banks and rows, refresh, by `preset`; `reorder` serves row
+    hits first, `qos_threshold` 1..15 serves requests with AxQOS at or above it first, `write_batch` drains
+    writes that many at a time)."""
     latency: int = 10
     reorder: bool = False
+    model: str = "fixed"
+    preset: str = "ddr200_64"
+    qos_threshold: int = 16
+    write_batch: int = 0
 
 
 @dataclass(frozen=True)
@@ -168,7 +185,17 @@ def _interconnect(r: _Reader) -> Interconnect:
     if width & (width - 1):
         raise ScenarioError(f"{r._where('data_width')}: {width} is not a power of two in 8..1024")
     mem = r.sub("memory") or _Reader({}, r._where("memory"))
-    memory = Memory(latency=mem.int("latency", 10, 1, 10000), reorder=mem.bool("reorder", False))
+    kind = mem.choice("model", ("fixed", "dram"), default="fixed")
+    if kind == "fixed":
+        memory = Memory(latency=mem.int("latency", 10, 1, 10000), reorder=mem.bool("reorder", False))
+    else:
+        for key in ("latency",):
+            if key in mem.data:
+                raise ScenarioError(f"{mem._where(key)}: only for model fixed (the dram model's latencies follow "
+                                    "its preset)")
+        memory = Memory(model="dram", preset=mem.choice("preset", tuple(DRAM_PRESETS), default="ddr200_64"),
+                        reorder=mem.bool("reorder", False), qos_threshold=mem.int("qos_threshold", 16, 1, 16),
+                        write_batch=mem.int("write_batch", 0, 0, 31))
     mem.done()
     ic = Interconnect(data_width=width, equalize=r.bool("equalize", True), nominal_len=r.int("nominal_len", 16, 1, 256),
                       outstanding=r.int("outstanding", 4, 1, 255), period=r.int("period", 10000, 1, 2**32 - 1),

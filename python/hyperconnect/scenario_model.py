@@ -30,6 +30,8 @@ and the interconnect's pipeline (PIPE_LATENCY: address and response path). A hig
 0, makes the bound infinite (None). A port that misbehaves on purpose (traffic.fault) holds the channel
 it stalls until its watchdog trips: every other port's bound on that channel grows by its
 stall_timeout + 4 cycles (infinite with the watchdog off); the misbehaving port itself has no bound.
+The bound assumes the fixed-latency memory (memory.model fixed); with the DRAM model (rows, refresh,
+turnarounds: axi_dram_model) no bound is given (None). The shares do not depend on the memory.
 """
 
 from __future__ import annotations
@@ -123,6 +125,8 @@ def _delay_bound(sc: Scenario, i: int, idx: list[int], channel: str, beta: int) 
     same = [j for j in idx if j != i and sc.ports[j].priority == me.priority]
     lower = [j for j in idx if sc.ports[j].priority < me.priority]
     higher = [j for j in idx if sc.ports[j].priority > me.priority]
+    if ic.memory.model != "fixed":       # (the bound needs a memory that answers in a fixed time)
+        return None
     latency = ic.memory.latency
     ahead = sum(in_flight(sc, j, beta) * min(sc.ports[j].traffic.burst_len, beta) for j in same)
     per_round = sum(min(sc.ports[j].traffic.burst_len, beta) for j in same)

@@ -1,5 +1,5 @@
 """`hc sim`: a scenario on the real RTL. The C++ harness (bench/hyperconnect/hc_sim_main.cpp) is built once
-per (ports, data width, memory latency, reordering) and cached under build/sim/; the scenario itself is
+per (ports, data width, memory model and its settings, reordering) and cached under build/sim/; the scenario itself is
 passed at run time as a small text file, and the interconnect is programmed through the C driver.
 A scenario of n ports runs on the build for the next of 4, 8 or 16 ports (idle ports cost nothing), so
 a handful of builds serve every scenario.
@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from . import paths, sim
-from .scenario import FAULTS, Scenario, ScenarioError
+from .scenario import DRAM_PRESETS, FAULTS, Interconnect, Scenario, ScenarioError
 
 TRACK_DEPTH = 16   # hc_system_top's axi_hyperconnect
 BUILD_PORTS = (4, 8, 16)
@@ -86,7 +86,10 @@ def build_ports(n: int) -> int:
 
 def harness_key(sc: Scenario) -> str:
     ic = sc.interconnect
-    return f"p{build_ports(len(sc.ports))}_w{ic.data_width}_l{ic.memory.latency}_r{int(ic.memory.reorder)}"
+    m = ic.memory
+    mem = (f"l{m.latency}" if m.model == "fixed"
+           else f"{m.preset}_q{m.qos_threshold}_b{m.write_batch}")
+    return f"p{build_ports(len(sc.ports))}_w{ic.data_width}_{mem}_r{int(m.reorder)}"
 
 
 def harness(sc: Scenario) -> Path:
@@ -94,8 +97,15 @@ def harness(sc: Scenario) -> Path:
     ic = sc.interconnect
     return sim.build_system_harness(paths.ROOT / "bench" / "hyperconnect" / "hc_sim_main.cpp",
                                     paths.BUILD / "sim" / harness_key(sc), "hc_sim", ports=build_ports(len(sc.ports)),
-                                    params={"DATA_WIDTH": ic.data_width, "LATENCY": ic.memory.latency,
-                                            "REORDER": int(ic.memory.reorder)})
+                                    params=memory_params(ic))
+
+
+def memory_params(ic: Interconnect) -> dict[str, int]:
+    """hc_system_top's parameters for the data width and the memory model of `ic`."""
+    m = ic.memory
+    return {"DATA_WIDTH": ic.data_width, "LATENCY": m.latency, "REORDER": int(m.reorder),
+            "MEM_MODEL": int(m.model == "dram"), "DRAM_PRESET": DRAM_PRESETS[m.preset],
+            "DRAM_HP_QOS": m.qos_threshold, "DRAM_WRITE_BATCH": m.write_batch}
 
 
 def config_text(sc: Scenario) -> str:

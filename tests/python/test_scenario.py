@@ -77,6 +77,7 @@ def test_delay_bounds() -> None:
     (("ports", 0, "traffic", "burst"), 16, "ports[0].traffic.burst: unknown field"),
     (("ports", 0, "budget", "read"), 70000, "ports[0].budget.read: 70000 is out of range 0..65535"),
     (("ports", 1, "traffic", "total_bytes"), None, "ports[1].traffic.total_bytes: required"),
+    (("interconnect", "memory", "model"), "sram", "interconnect.memory.model: 'sram' is not one of fixed, dram"),
 ])
 def test_bad_field_is_named(path, value, message) -> None:
     data = yaml.safe_load((SCENARIOS / "demo_s256.yaml").read_text())
@@ -112,3 +113,27 @@ def test_json_output_is_one_document(argv: list[str]) -> None:
     import json
     out = subprocess.run([sys.executable, "-m", "hyperconnect.cli", *argv], capture_output=True, text=True, check=True)
     json.loads(out.stdout)
+
+
+def test_dram_memory() -> None:
+    """memory: {model: dram, ...} selects axi_dram_model with its preset and policies; a fixed-memory
+    field is refused with it, and so is an unknown preset; the delay bounds assume a fixed-latency memory,
+    so none is given with the DRAM model (the shares stay)."""
+    data = yaml.safe_load((SCENARIOS / "demo_s256.yaml").read_text())
+    data["interconnect"]["memory"] = {"model": "dram", "preset": "ddr4_2400", "qos_threshold": 12,
+                                      "write_batch": 4, "reorder": True}
+    sc = scenario.parse(data)
+    m = sc.interconnect.memory
+    assert (m.model, m.preset, m.qos_threshold, m.write_batch, m.reorder) == ("dram", "ddr4_2400", 12, 4, True)
+    results = scenario_model.evaluate(sc)
+    assert all(r.delay_bound is None for r in results) and abs(sum(r.share for r in results) - 1) < 1e-9
+    from hyperconnect import scenario_sim
+    assert scenario_sim.memory_params(sc.interconnect) == {
+        "DATA_WIDTH": 64, "LATENCY": 10, "REORDER": 1, "MEM_MODEL": 1, "DRAM_PRESET": 2, "DRAM_HP_QOS": 12,
+        "DRAM_WRITE_BATCH": 4}
+    for bad, message in ((dict(latency=20), "interconnect.memory.latency: only for model fixed"),
+                         (dict(preset="ddr5"), "interconnect.memory.preset: 'ddr5' is not one of ddr200_64, ddr4_2400"),
+                         (dict(qos_threshold=0), "interconnect.memory.qos_threshold: 0 is out of range 1..16")):
+        data["interconnect"]["memory"] = {"model": "dram", **bad}
+        with pytest.raises(scenario.ScenarioError, match=message.replace(".", r"\.").replace("(", r"\(")):
+            scenario.parse(data)

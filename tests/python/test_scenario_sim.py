@@ -55,6 +55,22 @@ def test_periodic_jobs_and_writes() -> None:
     assert result["cycles"] >= 2 * 20000
 
 
+def test_dram_memory_is_half_duplex() -> None:
+    """A reader and a writer on the DRAM model (ddr200_64, writes drained four at a time): they share one
+    data bus, so together they move at most one beat per cycle (on the fixed-latency memory each had its
+    own path: about one beat per cycle each), and the bus stays busy: 85 % or more of the cycles carry a
+    beat (refreshes, turnarounds and the drains' switches cost the rest)."""
+    data = {"interconnect": {"memory": {"model": "dram", "preset": "ddr200_64", "write_batch": 4}},
+            "ports": [{"name": "rd", "traffic": {"kind": "read", "total_bytes": 65536, "burst_len": 16,
+                                                  "outstanding": 8}},
+                      {"name": "wr", "traffic": {"kind": "write", "total_bytes": 65536, "burst_len": 16,
+                                                  "outstanding": 8}}]}
+    result = scenario_sim.run(scenario.parse(data))
+    beats = sum(p.beats for p in result["ports"])
+    assert beats == 2 * 65536 // 8
+    assert 0.85 * result["cycles"] <= beats <= result["cycles"], f"{beats} beats in {result['cycles']} cycles"
+
+
 def test_mixed_narrow_and_gap() -> None:
     """A mixed port reads the first half and writes the second at once (an R and a W row); a narrow port
     moves 4-byte beats; a gap spaces a port's requests (16-beat requests every 101 cycles: 16 % of R)."""
