@@ -245,18 +245,21 @@ RTL_COPIES = {"gen/hc_regs_pkg.sv": ("hc", "pkg"), "gen/hc_port_regs_pkg.sv": ("
               "gen/hc_regs.sv": ("hc", "sv"), "gen/hc_port_regs.sv": ("hc", "port_sv"),
               "stream/gen/ps_stream_regs_pkg.sv": ("bridge", "pkg"), "stream/gen/ps_stream_regs.sv": ("bridge", "sv"),
               "stream/gen/ps_stream_csr_regs_pkg.sv": ("bridge", "csr_pkg"),
-              "stream/gen/ps_stream_csr_regs.sv": ("bridge", "csr_sv")}
+              "stream/gen/ps_stream_csr_regs.sv": ("bridge", "csr_sv"),
+              "gen/hc_copy_engine_regs_pkg.sv": ("copy", "pkg"), "gen/hc_copy_engine_regs.sv": ("copy", "sv")}
 _COPY_HEADER = {"hc": "// Generated from rdl/hyperconnect.rdl by `hc regs --rtl`; do not edit.\n"
                       "/* verilator lint_off GENUNNAMED */\n",
                 "bridge": "// Generated from rdl/ps_stream_bridge.rdl by `hc regs --rtl`; do not edit.\n"
-                          "/* verilator lint_off GENUNNAMED */\n"}
+                          "/* verilator lint_off GENUNNAMED */\n",
+                "copy": "// Generated from rdl/hc_copy_engine.rdl by `hc regs --rtl`; do not edit.\n"
+                        "/* verilator lint_off GENUNNAMED */\n"}
 _LINT_OFF = "/* verilator lint_off MULTIDRIVEN */\n/* verilator lint_off UNUSEDSIGNAL */\n/* verilator lint_off UNUSEDPARAM */\n"
 
 
 def rtl_copy_text(copy: str) -> str:
     """Text of the committed copy rtl/<copy> of a generated file."""
     block, kind = RTL_COPIES[copy]
-    files = generate() if block == "hc" else generate_bridge()
+    files = {"hc": generate, "bridge": generate_bridge, "copy": generate_copy_engine}[block]()
     return _COPY_HEADER[block] + _LINT_OFF + files[kind].read_text()
 
 
@@ -304,3 +307,36 @@ def bridge_sources() -> list[Path]:
     from . import manifest
     files = generate_bridge()
     return [files["pkg"], files["csr_pkg"], files["sv"], files["csr_sv"], *manifest.files("stream")]
+
+
+# ---- the copy engine (rtl/hc_copy_engine.sv): its own map, rdl/hc_copy_engine.rdl
+COPY_RDL = paths.ROOT / "rdl" / "hc_copy_engine.rdl"
+COPY_ADDR_BITS = 6
+
+
+def generate_copy_engine(force: bool = False) -> dict[str, Path]:
+    """Generate (if stale) the copy engine's register block (AXI4-Lite), package, C header and HTML into
+    build/gen/copy_regs."""
+    out = paths.BUILD / "gen" / "copy_regs"
+    out.mkdir(parents=True, exist_ok=True)
+    files = {"pkg": out / "hc_copy_engine_regs_pkg.sv", "sv": out / "hc_copy_engine_regs.sv",
+             "header": out / "hc_copy_engine_regs.h", "html": out / "html" / "index.html"}
+    with open(out.parent / ".copy_regs.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        newest = max(COPY_RDL.stat().st_mtime, Path(__file__).stat().st_mtime)
+        if force or any(not f.exists() or f.stat().st_mtime < newest for f in files.values()):
+            _peakrdl("regblock", str(COPY_RDL), "--top", "hc_copy_engine", "-o", str(out), "--cpuif",
+                     "axi4-lite-flat", "--module-name", "hc_copy_engine_regs", "--package-name",
+                     "hc_copy_engine_regs_pkg", "--default-reset", "rst_n", "--err-if-bad-addr", "--err-if-bad-rw",
+                     "--addr-width", str(COPY_ADDR_BITS), "--rt-read-response")
+            _peakrdl("c-header", str(COPY_RDL), "--top", "hc_copy_engine", "-o", str(files["header"]))
+            _peakrdl("html", str(COPY_RDL), "--top", "hc_copy_engine", "-o", str(out / "html"))
+    return files
+
+
+def copy_engine_sources() -> list[Path]:
+    """Every file hc_copy_engine needs, packages first: its generated block (equal to the committed copy,
+    fileset `copy_regs` of hyperconnect.core), then fileset `copy`."""
+    from . import manifest
+    files = generate_copy_engine()
+    return [files["pkg"], files["sv"], *manifest.files("copy")]

