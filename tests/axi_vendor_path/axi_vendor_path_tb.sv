@@ -1,8 +1,11 @@
 // axi_vendor_path_tb — the vendor path model in front of the ddr200_64 DRAM model, driven by the test
 // (MASTER 0: s_axi) or by the copy engine (MASTER 1: s_axil programs it), with the AXI protocol checker on
-// both sides of the path (tests/axi_vendor_path).
+// both sides of the path (tests/axi_vendor_path); DIRECT 1 leaves the path out (the accelerator on the
+// memory directly, as FastLane attaches it).
 module axi_vendor_path_tb #(
-    parameter int MASTER = 0
+    parameter int MASTER = 0,
+    parameter int DIRECT = 0,                        // 1: the accelerator side straight to the memory (FastLane)
+    parameter int WRITE_BATCH = 0                    // the DRAM model's write batching
 ) (
     input  logic         aclk,
     input  logic         aresetn,
@@ -131,18 +134,90 @@ module axi_vendor_path_tb #(
     assign s_axi_bvalid = MASTER != 0 ? '0 : a_bvalid;
     assign c_bvalid = MASTER != 0 ? a_bvalid : '0;
     assign a_bready = MASTER != 0 ? c_bready : s_axi_bready;
+    logic [3:0]   p_arid, d_arid;
+    logic [31:0]  p_araddr, d_araddr;
+    logic [7:0]   p_arlen, d_arlen;
+    logic [2:0]   p_arsize, d_arsize;
+    logic [1:0]   p_arburst, d_arburst;
+    logic         p_arvalid, d_arvalid;
+    logic         p_arready, d_arready;
+    logic [3:0]   p_rid, d_rid;
+    logic [63:0]  p_rdata, d_rdata;
+    logic [1:0]   p_rresp, d_rresp;
+    logic         p_rlast, d_rlast;
+    logic         p_rvalid, d_rvalid;
+    logic         p_rready, d_rready;
+    logic [3:0]   p_awid, d_awid;
+    logic [31:0]  p_awaddr, d_awaddr;
+    logic [7:0]   p_awlen, d_awlen;
+    logic [2:0]   p_awsize, d_awsize;
+    logic [1:0]   p_awburst, d_awburst;
+    logic         p_awvalid, d_awvalid;
+    logic         p_awready, d_awready;
+    logic [63:0]  p_wdata, d_wdata;
+    logic [7:0]   p_wstrb, d_wstrb;
+    logic         p_wlast, d_wlast;
+    logic         p_wvalid, d_wvalid;
+    logic         p_wready, d_wready;
+    logic [3:0]   p_bid, d_bid;
+    logic [1:0]   p_bresp, d_bresp;
+    logic         p_bvalid, d_bvalid;
+    logic         p_bready, d_bready;
+    assign v_arid = DIRECT != 0 ? a_arid : p_arid;
+    assign v_araddr = DIRECT != 0 ? a_araddr : p_araddr;
+    assign v_arlen = DIRECT != 0 ? a_arlen : p_arlen;
+    assign v_arsize = DIRECT != 0 ? a_arsize : p_arsize;
+    assign v_arburst = DIRECT != 0 ? a_arburst : p_arburst;
+    assign v_arvalid = DIRECT != 0 ? a_arvalid : p_arvalid;
+    assign p_arready = DIRECT != 0 ? '0 : v_arready;
+    assign p_rid = DIRECT != 0 ? '0 : v_rid;
+    assign p_rdata = DIRECT != 0 ? '0 : v_rdata;
+    assign p_rresp = DIRECT != 0 ? '0 : v_rresp;
+    assign p_rlast = DIRECT != 0 ? '0 : v_rlast;
+    assign p_rvalid = DIRECT != 0 ? '0 : v_rvalid;
+    assign v_rready = DIRECT != 0 ? a_rready : p_rready;
+    assign v_awid = DIRECT != 0 ? a_awid : p_awid;
+    assign v_awaddr = DIRECT != 0 ? a_awaddr : p_awaddr;
+    assign v_awlen = DIRECT != 0 ? a_awlen : p_awlen;
+    assign v_awsize = DIRECT != 0 ? a_awsize : p_awsize;
+    assign v_awburst = DIRECT != 0 ? a_awburst : p_awburst;
+    assign v_awvalid = DIRECT != 0 ? a_awvalid : p_awvalid;
+    assign p_awready = DIRECT != 0 ? '0 : v_awready;
+    assign v_wdata = DIRECT != 0 ? a_wdata : p_wdata;
+    assign v_wstrb = DIRECT != 0 ? a_wstrb : p_wstrb;
+    assign v_wlast = DIRECT != 0 ? a_wlast : p_wlast;
+    assign v_wvalid = DIRECT != 0 ? a_wvalid : p_wvalid;
+    assign p_wready = DIRECT != 0 ? '0 : v_wready;
+    assign p_bid = DIRECT != 0 ? '0 : v_bid;
+    assign p_bresp = DIRECT != 0 ? '0 : v_bresp;
+    assign p_bvalid = DIRECT != 0 ? '0 : v_bvalid;
+    assign v_bready = DIRECT != 0 ? a_bready : p_bready;
+    assign a_arready = DIRECT != 0 ? v_arready : d_arready;
+    assign a_rid = DIRECT != 0 ? v_rid : d_rid;
+    assign a_rdata = DIRECT != 0 ? v_rdata : d_rdata;
+    assign a_rresp = DIRECT != 0 ? v_rresp : d_rresp;
+    assign a_rlast = DIRECT != 0 ? v_rlast : d_rlast;
+    assign a_rvalid = DIRECT != 0 ? v_rvalid : d_rvalid;
+    assign a_awready = DIRECT != 0 ? v_awready : d_awready;
+    assign a_wready = DIRECT != 0 ? v_wready : d_wready;
+    assign a_bid = DIRECT != 0 ? v_bid : d_bid;
+    assign a_bresp = DIRECT != 0 ? v_bresp : d_bresp;
+    assign a_bvalid = DIRECT != 0 ? v_bvalid : d_bvalid;
     /* verilator lint_off PINCONNECTEMPTY */
-    hc_copy_engine #(.ADDR_WIDTH(32), .DATA_WIDTH(64), .ID_WIDTH(4), .FIFO_DEPTH(64), .MAX_OUTSTANDING(8)) u_copy (
+    hc_copy_engine #(.ADDR_WIDTH(32), .DATA_WIDTH(64), .ID_WIDTH(4), .FIFO_DEPTH(512), .MAX_OUTSTANDING(8)) u_copy (
         .aclk, .aresetn, .s_axil_awaddr, .s_axil_awprot, .s_axil_awvalid, .s_axil_awready, .s_axil_wdata, .s_axil_wstrb,
         .s_axil_wvalid, .s_axil_wready, .s_axil_bresp, .s_axil_bvalid, .s_axil_bready, .s_axil_araddr, .s_axil_arprot,
         .s_axil_arvalid, .s_axil_arready, .s_axil_rdata, .s_axil_rresp, .s_axil_rvalid, .s_axil_rready,
         .m_axi_arid(c_arid), .m_axi_araddr(c_araddr), .m_axi_arlen(c_arlen), .m_axi_arsize(c_arsize), .m_axi_arburst(c_arburst), .m_axi_arvalid(c_arvalid), .m_axi_arready(c_arready), .m_axi_rid(c_rid), .m_axi_rdata(c_rdata), .m_axi_rresp(c_rresp), .m_axi_rlast(c_rlast), .m_axi_rvalid(c_rvalid), .m_axi_rready(c_rready), .m_axi_awid(c_awid), .m_axi_awaddr(c_awaddr), .m_axi_awlen(c_awlen), .m_axi_awsize(c_awsize), .m_axi_awburst(c_awburst), .m_axi_awvalid(c_awvalid), .m_axi_awready(c_awready), .m_axi_wdata(c_wdata), .m_axi_wstrb(c_wstrb), .m_axi_wlast(c_wlast), .m_axi_wvalid(c_wvalid), .m_axi_wready(c_wready), .m_axi_bid(c_bid), .m_axi_bresp(c_bresp), .m_axi_bvalid(c_bvalid), .m_axi_bready(c_bready), .m_axi_arlock(), .m_axi_arcache(), .m_axi_arprot(), .m_axi_arqos(), .m_axi_awlock(), .m_axi_awcache(),
         .m_axi_awprot(), .m_axi_awqos(), .irq
     );
-    axi_vendor_path #(.ADDR_WIDTH(32), .DATA_WIDTH(64), .ID_WIDTH(4), .MAX_BEATS(16)) u_path (
-        .aclk, .aresetn, .cfg_rd_overhead, .cfg_wr_overhead, .s_axi_arid(a_arid), .s_axi_araddr(a_araddr), .s_axi_arlen(a_arlen), .s_axi_arsize(a_arsize), .s_axi_arburst(a_arburst), .s_axi_arvalid(a_arvalid), .s_axi_arready(a_arready), .s_axi_rid(a_rid), .s_axi_rdata(a_rdata), .s_axi_rresp(a_rresp), .s_axi_rlast(a_rlast), .s_axi_rvalid(a_rvalid), .s_axi_rready(a_rready), .s_axi_awid(a_awid), .s_axi_awaddr(a_awaddr), .s_axi_awlen(a_awlen), .s_axi_awsize(a_awsize), .s_axi_awburst(a_awburst), .s_axi_awvalid(a_awvalid), .s_axi_awready(a_awready), .s_axi_wdata(a_wdata), .s_axi_wstrb(a_wstrb), .s_axi_wlast(a_wlast), .s_axi_wvalid(a_wvalid), .s_axi_wready(a_wready), .s_axi_bid(a_bid), .s_axi_bresp(a_bresp), .s_axi_bvalid(a_bvalid), .s_axi_bready(a_bready), .m_axi_arid(v_arid), .m_axi_araddr(v_araddr), .m_axi_arlen(v_arlen), .m_axi_arsize(v_arsize), .m_axi_arburst(v_arburst), .m_axi_arvalid(v_arvalid), .m_axi_arready(v_arready), .m_axi_rid(v_rid), .m_axi_rdata(v_rdata), .m_axi_rresp(v_rresp), .m_axi_rlast(v_rlast), .m_axi_rvalid(v_rvalid), .m_axi_rready(v_rready), .m_axi_awid(v_awid), .m_axi_awaddr(v_awaddr), .m_axi_awlen(v_awlen), .m_axi_awsize(v_awsize), .m_axi_awburst(v_awburst), .m_axi_awvalid(v_awvalid), .m_axi_awready(v_awready), .m_axi_wdata(v_wdata), .m_axi_wstrb(v_wstrb), .m_axi_wlast(v_wlast), .m_axi_wvalid(v_wvalid), .m_axi_wready(v_wready), .m_axi_bid(v_bid), .m_axi_bresp(v_bresp), .m_axi_bvalid(v_bvalid), .m_axi_bready(v_bready)
-    );
-    axi_dram_model #(.ADDR_WIDTH(32), .DATA_WIDTH(64), .ID_WIDTH(4), .PRESET("ddr200_64")) u_mem (
+    if (DIRECT == 0) begin : g_path
+        axi_vendor_path #(.ADDR_WIDTH(32), .DATA_WIDTH(64), .ID_WIDTH(4), .MAX_BEATS(16)) u_path (
+            .aclk, .aresetn, .cfg_rd_overhead, .cfg_wr_overhead, .s_axi_arid(a_arid), .s_axi_araddr(a_araddr), .s_axi_arlen(a_arlen), .s_axi_arsize(a_arsize), .s_axi_arburst(a_arburst), .s_axi_arvalid(a_arvalid), .s_axi_arready(d_arready), .s_axi_rid(d_rid), .s_axi_rdata(d_rdata), .s_axi_rresp(d_rresp), .s_axi_rlast(d_rlast), .s_axi_rvalid(d_rvalid), .s_axi_rready(a_rready), .s_axi_awid(a_awid), .s_axi_awaddr(a_awaddr), .s_axi_awlen(a_awlen), .s_axi_awsize(a_awsize), .s_axi_awburst(a_awburst), .s_axi_awvalid(a_awvalid), .s_axi_awready(d_awready), .s_axi_wdata(a_wdata), .s_axi_wstrb(a_wstrb), .s_axi_wlast(a_wlast), .s_axi_wvalid(a_wvalid), .s_axi_wready(d_wready), .s_axi_bid(d_bid), .s_axi_bresp(d_bresp), .s_axi_bvalid(d_bvalid), .s_axi_bready(a_bready), .m_axi_arid(p_arid), .m_axi_araddr(p_araddr), .m_axi_arlen(p_arlen), .m_axi_arsize(p_arsize), .m_axi_arburst(p_arburst), .m_axi_arvalid(p_arvalid), .m_axi_arready(p_arready), .m_axi_rid(p_rid), .m_axi_rdata(p_rdata), .m_axi_rresp(p_rresp), .m_axi_rlast(p_rlast), .m_axi_rvalid(p_rvalid), .m_axi_rready(p_rready), .m_axi_awid(p_awid), .m_axi_awaddr(p_awaddr), .m_axi_awlen(p_awlen), .m_axi_awsize(p_awsize), .m_axi_awburst(p_awburst), .m_axi_awvalid(p_awvalid), .m_axi_awready(p_awready), .m_axi_wdata(p_wdata), .m_axi_wstrb(p_wstrb), .m_axi_wlast(p_wlast), .m_axi_wvalid(p_wvalid), .m_axi_wready(p_wready), .m_axi_bid(p_bid), .m_axi_bresp(p_bresp), .m_axi_bvalid(p_bvalid), .m_axi_bready(p_bready)
+        );
+    end
+    axi_dram_model #(.ADDR_WIDTH(32), .DATA_WIDTH(64), .ID_WIDTH(4), .PRESET("ddr200_64"),
+                     .WRITE_BATCH(WRITE_BATCH)) u_mem (
         .aclk, .aresetn, .s_axi_arid(v_arid), .s_axi_araddr(v_araddr), .s_axi_arlen(v_arlen), .s_axi_arsize(v_arsize), .s_axi_arburst(v_arburst), .s_axi_arvalid(v_arvalid), .s_axi_arready(v_arready), .s_axi_rid(v_rid), .s_axi_rdata(v_rdata), .s_axi_rresp(v_rresp), .s_axi_rlast(v_rlast), .s_axi_rvalid(v_rvalid), .s_axi_rready(v_rready), .s_axi_awid(v_awid), .s_axi_awaddr(v_awaddr), .s_axi_awlen(v_awlen), .s_axi_awsize(v_awsize), .s_axi_awburst(v_awburst), .s_axi_awvalid(v_awvalid), .s_axi_awready(v_awready), .s_axi_wdata(v_wdata), .s_axi_wstrb(v_wstrb), .s_axi_wlast(v_wlast), .s_axi_wvalid(v_wvalid), .s_axi_wready(v_wready), .s_axi_bid(v_bid), .s_axi_bresp(v_bresp), .s_axi_bvalid(v_bvalid), .s_axi_bready(v_bready), .s_axi_awqos(4'd0), .s_axi_arqos(4'd0),
         .stat_rd_beats, .stat_wr_beats, .stat_refreshes(), .stat_hits(), .stat_closed(), .stat_conflicts(), .stat_hp()
     );
