@@ -555,11 +555,11 @@ module hc_copy_engine_regs (
         automatic logic load_next_c;
         next_c = field_storage.STATUS.done.value;
         load_next_c = '0;
-        if(decoded_reg_strb.STATUS && decoded_req_is_wr) begin // SW write 1 clear
-            next_c = field_storage.STATUS.done.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
-            load_next_c = '1;
-        end else if(hwif_in.STATUS.done.hwset) begin // HW Set
+        if(hwif_in.STATUS.done.hwset) begin // HW Set
             next_c = '1;
+            load_next_c = '1;
+        end else if(decoded_reg_strb.STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.STATUS.done.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
             load_next_c = '1;
         end
         field_combo.STATUS.done.next = next_c;
@@ -581,11 +581,11 @@ module hc_copy_engine_regs (
         automatic logic load_next_c;
         next_c = field_storage.STATUS.error.value;
         load_next_c = '0;
-        if(decoded_reg_strb.STATUS && decoded_req_is_wr) begin // SW write 1 clear
-            next_c = field_storage.STATUS.error.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
-            load_next_c = '1;
-        end else if(hwif_in.STATUS.error.hwset) begin // HW Set
+        if(hwif_in.STATUS.error.hwset) begin // HW Set
             next_c = '1;
+            load_next_c = '1;
+        end else if(decoded_reg_strb.STATUS && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.STATUS.error.value & ~(decoded_wr_data[2:2] & decoded_wr_biten[2:2]);
             load_next_c = '1;
         end
         field_combo.STATUS.error.next = next_c;
