@@ -201,3 +201,18 @@ def test_hc_copy_engine(data_width: int, fifo: int) -> None:
                regs.copy_engine_sources() + [paths.BENCH_RTL / "axi_protocol_checker.sv", here / "hc_copy_engine_tb.sv"],
                parameters={"DATA_WIDTH": data_width, "FIFO_DEPTH": fifo},
                build_name=f"hc_copy_engine_{data_width}_{fifo}")
+
+
+def test_c_header_is_strict_c11(tmp_path) -> None:
+    """The copy engine's generated C header compiles as strict C11 and matches the map the tests use."""
+    import subprocess
+    from hyperconnect import regs
+    header = regs.generate_copy_engine()["header"]
+    src = tmp_path / "use_header.c"
+    src.write_text('#include <stddef.h>\n#include "hc_copy_engine_regs.h"\n'
+                   "_Static_assert(HC_COPY_ENGINE__BURST__BEATS_reset == 16, \"burst reset\");\n"
+                   f"_Static_assert(offsetof(hc_copy_engine_t, COPIES) == {COPIES:#x}, \"COPIES offset\");\n"
+                   f"_Static_assert(offsetof(hc_copy_engine_t, LEN) == {LEN:#x}, \"LEN offset\");\n"
+                   "int main(void) { return 0; }\n")
+    subprocess.run(["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", f"-I{header.parent}",
+                    str(src), "-o", str(tmp_path / "use_header")], check=True)
