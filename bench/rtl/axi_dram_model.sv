@@ -219,16 +219,7 @@ module axi_dram_model #(
     int          drain_left;             // writes of the batch still to serve
 
     function automatic logic [ADDR_WIDTH-1:0] beat_addr(input acc_t a, input int beat);
-        logic [ADDR_WIDTH-1:0] bytes, aligned, wrap_size, base;
-        bytes   = ADDR_WIDTH'(1) << a.size;
-        aligned = a.addr & ~(bytes - 1);
-        if (a.burst == 2'b00 || beat == 0) return a.addr;          // FIXED, or the first beat
-        if (a.burst == 2'b10) begin                                // WRAP
-            wrap_size = bytes * ADDR_WIDTH'(int'(a.len) + 1);
-            base      = a.addr & ~(wrap_size - 1);
-            return base + ((aligned + ADDR_WIDTH'(beat) * bytes - base) % wrap_size);
-        end
-        return aligned + ADDR_WIDTH'(beat) * bytes;                // INCR
+        return ADDR_WIDTH'(hc_bench_pkg::beat_addr(64'(a.addr), a.len, a.size, a.burst, beat));
     endfunction
 
     function automatic logic [DATA_WIDTH-1:0] read_beat(input logic [ADDR_WIDTH-1:0] a);
@@ -237,7 +228,7 @@ module axi_dram_model #(
         base = a & ~ADDR_WIDTH'(NB - 1);
         for (int i = 0; i < NB; i++) begin
             ba = base + ADDR_WIDTH'(i);
-            d[i*8 +: 8] = mem.exists(longint'(ba)) ? mem[longint'(ba)] : hc_bench_pkg::pattern(64'(ba));
+            d[i*8 +: 8] = hc_bench_pkg::stored_byte(mem, longint'(ba));
         end
         return d;
     endfunction
@@ -262,9 +253,13 @@ module axi_dram_model #(
 
     // may pend[i] be scheduled at cycle t: arrived, its data complete (writes), and no older access of the
     // same ID and direction waiting
+    // pend[i] has arrived by cycle t and (a write) has all its data
+    function automatic bit ready(input int i, input longint t);
+        return pend[i].arrive <= t && (!pend[i].wr || pend[i].wbeats > int'(pend[i].len));
+    endfunction
+    // ... and may be scheduled: no older access of the same ID and direction waits
     function automatic bit eligible(input int i, input longint t);
-        if (pend[i].arrive > t) return 1'b0;
-        if (pend[i].wr && pend[i].wbeats <= int'(pend[i].len)) return 1'b0;
+        if (!ready(i, t)) return 1'b0;
         for (int j = 0; j < i; j++)
             if (pend[j].wr == pend[i].wr && pend[j].id == pend[i].id) return 1'b0;
         return 1'b1;
@@ -277,18 +272,21 @@ module axi_dram_model #(
     // is eligible; among the candidates the oldest, or (REORDER) the oldest row hit, else the oldest
     task automatic choose(input longint t, output int pick_k);
         int  first, first_hit, nr, nw, nw_ready;
-        bit  any_hp, want_wr, take_wr, aged;
+        bit  any_hp, aged;
+        bit  el [$];                                 // eligible(i, t), worked out once per access
         any_hp = 1'b0; nr = 0; nw = 0; nw_ready = 0; aged = 1'b0;
-        for (int i = 0; i < pend.size(); i++) if (pend[i].hp && eligible(i, t)) any_hp = 1'b1;
         for (int i = 0; i < pend.size(); i++) begin
-            if (pend[i].wr && pend[i].arrive <= t && pend[i].wbeats > int'(pend[i].len)) begin
+            el.push_back(eligible(i, t));
+            if (pend[i].hp && el[i]) any_hp = 1'b1;
+            if (pend[i].wr && ready(i, t)) begin
                 nw_ready++;
                 if (t - pend[i].arrive >= longint'(WRITE_AGE)) aged = 1'b1;
             end
-            if (eligible(i, t) && (!any_hp || pend[i].hp)) begin
+        end
+        for (int i = 0; i < pend.size(); i++)
+            if (el[i] && (!any_hp || pend[i].hp)) begin
                 if (pend[i].wr) nw++; else nr++;
             end
-        end
         if (WRITE_BATCH > 0) begin
             if (draining && (nw == 0 || (drain_left == 0 && nr > 0))) draining = 1'b0;
             if (!draining && nw > 0 && (nw_ready >= WRITE_BATCH || nr == 0 || aged)) begin
@@ -296,12 +294,10 @@ module axi_dram_model #(
                 drain_left = WRITE_BATCH;
             end
         end
-        want_wr = draining;
         first = -1; first_hit = -1;
         for (int i = 0; i < pend.size(); i++) begin
-            if (!eligible(i, t) || (any_hp && !pend[i].hp)) continue;
-            take_wr = pend[i].wr;
-            if (WRITE_BATCH > 0 && !any_hp && take_wr != want_wr) continue;
+            if (!el[i] || (any_hp && !pend[i].hp)) continue;
+            if (WRITE_BATCH > 0 && !any_hp && pend[i].wr != draining) continue;
             if (first < 0) first = i;
             if (first_hit < 0 && open_b[pend[i].bank] && row_b[pend[i].bank] == pend[i].row) first_hit = i;
         end

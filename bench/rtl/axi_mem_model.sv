@@ -76,17 +76,7 @@ module axi_mem_model #(
     logic [7:0]            w_beat;
 
     function automatic logic [ADDR_WIDTH-1:0] beat_addr(input req_t r, input int beat);
-        logic [ADDR_WIDTH-1:0] bytes, aligned, wrap_size, base;
-        bytes   = ADDR_WIDTH'(1) << r.size;
-        aligned = r.addr & ~(bytes - 1);
-        if (r.burst == 2'b00) return r.addr;                       // FIXED
-        if (beat == 0) return r.addr;
-        if (r.burst == 2'b10) begin                                // WRAP
-            wrap_size = bytes * ADDR_WIDTH'(int'(r.len) + 1);
-            base      = r.addr & ~(wrap_size - 1);
-            return base + ((aligned + ADDR_WIDTH'(beat) * bytes - base) % wrap_size);
-        end
-        return aligned + ADDR_WIDTH'(beat) * bytes;                // INCR
+        return ADDR_WIDTH'(hc_bench_pkg::beat_addr(64'(r.addr), r.len, r.size, r.burst, beat));
     endfunction
 
     function automatic logic [DATA_WIDTH-1:0] read_beat(input logic [ADDR_WIDTH-1:0] a);
@@ -95,7 +85,7 @@ module axi_mem_model #(
         base = a & ~ADDR_WIDTH'(NB - 1);
         for (int i = 0; i < NB; i++) begin
             ba = base + ADDR_WIDTH'(i);
-            d[i*8 +: 8] = wmem.exists(longint'(ba)) ? wmem[longint'(ba)] : hc_bench_pkg::pattern(64'(ba));
+            d[i*8 +: 8] = hc_bench_pkg::stored_byte(wmem, longint'(ba));
         end
         return d;
     endfunction

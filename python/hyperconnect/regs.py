@@ -43,38 +43,50 @@ def _peakrdl(*args: str) -> None:
         raise RuntimeError(f"peakrdl {args[0]} failed:\n{result.stdout}\n{result.stderr}")
 
 
-def generate(force: bool = False) -> dict[str, Path]:
-    """Generate (if stale) and return the paths of the SV packages and blocks, C header and HTML index.
-    Safe to call from parallel test workers: generation holds a lock on the output folder."""
-    out = out_dir()
+# every regblock's reset and error answers
+_BLOCK = ("--default-reset", "rst_n", "--err-if-bad-addr", "--err-if-bad-rw")
+
+
+def _regenerate(out: Path, rdl: Path, top: str, files: dict[str, Path], force: bool, blocks) -> dict[str, Path]:
+    """Run `blocks()` (the map's RTL blocks into `out`), then its C header (files["header"]) and HTML from
+    `top`, if any of `files` is missing or older than `rdl` or this file. Safe to call from parallel test
+    workers: generation holds a lock beside the output folder."""
     out.mkdir(parents=True, exist_ok=True)
+    with open(out.parent / f".{out.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        newest = max(rdl.stat().st_mtime, Path(__file__).stat().st_mtime)
+        if force or any(not f.exists() or f.stat().st_mtime < newest for f in files.values()):
+            blocks()
+            _peakrdl("c-header", str(rdl), "--top", top, "-o", str(files["header"]))
+            _peakrdl("html", str(rdl), "--top", top, "-o", str(out / "html"))
+    return files
+
+
+def generate(force: bool = False) -> dict[str, Path]:
+    """Generate (if stale) and return the paths of the SV packages and blocks, C header and HTML index."""
+    out = out_dir()
     files = {"pkg": out / "hc_regs_pkg.sv", "sv": out / "hc_regs.sv", "port_pkg": out / "hc_port_regs_pkg.sv",
              "port_sv": out / "hc_port_regs.sv", "header": out / "hyperconnect_regs.h",
              "html": out / "html" / "index.html"}
-    with open(out.parent / f".{out.name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        newest = max(RDL.stat().st_mtime, Path(__file__).stat().st_mtime)
-        if force or any(not f.exists() or f.stat().st_mtime < newest for f in files.values()):
-            # --rt-read-response: the read-back mux ends at a flop inside each block (a read is answered one
-            # cycle after the request), so no path runs from a block's address decode through its read-back
-            # mux into hc_regs_axil's selection across the blocks. Every block, the global one too, then
-            # gets its read-back selects and its decode from flops (below; hc_regs_axil presents each request
-            # a cycle after its offset). (The global block once cut its read-back mux in two instead,
-            # --rt-read-fanin; issue 17: its offset -> the compares -> the read-back's and the fields'
-            # flops, 5 LUT levels, was the critical path at one seed of three at 4 ports, 132.9 MHz.)
-            common = ["--cpuif", "passthrough", "--default-reset", "rst_n", "--err-if-bad-addr", "--err-if-bad-rw",
-                      "--rt-read-response"]
-            _peakrdl("regblock", str(RDL), "--top", "hyperconnect", "-o", str(out), "--module-name", "hc_regs",
-                     "--package-name", "hc_regs_pkg", "--addr-width", str(ADDR_BITS), *common)
-            _peakrdl("regblock", str(RDL), "--top", "hc_port", "-o", str(out), "--module-name", "hc_port_regs",
-                     "--package-name", "hc_port_regs_pkg", *common)
-            for block in (files["sv"], files["port_sv"]):
-                _narrow_cpuif(block)
-                _or_readback(block)
-                _registered_decode(block)
-            _peakrdl("c-header", str(RDL), "--top", "hyperconnect", "-o", str(files["header"]))
-            _peakrdl("html", str(RDL), "--top", "hyperconnect", "-o", str(out / "html"))
-    return files
+
+    def blocks() -> None:
+        # --rt-read-response: the read-back mux ends at a flop inside each block (a read is answered one
+        # cycle after the request), so no path runs from a block's address decode through its read-back
+        # mux into hc_regs_axil's selection across the blocks. Every block, the global one too, then
+        # gets its read-back selects and its decode from flops (below; hc_regs_axil presents each request
+        # a cycle after its offset). (The global block once cut its read-back mux in two instead,
+        # --rt-read-fanin; issue 17: its offset -> the compares -> the read-back's and the fields'
+        # flops, 5 LUT levels, was the critical path at one seed of three at 4 ports, 132.9 MHz.)
+        common = ["--cpuif", "passthrough", *_BLOCK, "--rt-read-response"]
+        _peakrdl("regblock", str(RDL), "--top", "hyperconnect", "-o", str(out), "--module-name", "hc_regs",
+                 "--package-name", "hc_regs_pkg", "--addr-width", str(ADDR_BITS), *common)
+        _peakrdl("regblock", str(RDL), "--top", "hc_port", "-o", str(out), "--module-name", "hc_port_regs",
+                 "--package-name", "hc_port_regs_pkg", *common)
+        for block in (files["sv"], files["port_sv"]):
+            _narrow_cpuif(block)
+            _or_readback(block)
+            _registered_decode(block)
+    return _regenerate(out, RDL, "hyperconnect", files, force, blocks)
 
 
 # The blocks' CPU interface as hc_regs_axil drives it: one request at a time, the next only after the
@@ -280,25 +292,18 @@ BRIDGE_ADDR_BITS = 10
 def generate_bridge(force: bool = False) -> dict[str, Path]:
     """Generate (if stale) the bridge's register block, package, C header and HTML into build/gen/stream_regs."""
     out = paths.BUILD / "gen" / "stream_regs"
-    out.mkdir(parents=True, exist_ok=True)
     files = {"pkg": out / "ps_stream_regs_pkg.sv", "sv": out / "ps_stream_regs.sv",
              "csr_pkg": out / "ps_stream_csr_regs_pkg.sv", "csr_sv": out / "ps_stream_csr_regs.sv",
              "header": out / "ps_stream_bridge_regs.h", "html": out / "html" / "index.html"}
-    with open(out.parent / ".stream_regs.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        newest = max(BRIDGE_RDL.stat().st_mtime, Path(__file__).stat().st_mtime)
-        if force or any(not f.exists() or f.stat().st_mtime < newest for f in files.values()):
-            # the bridge's block (its STREAM[] blocks external) and the per-stream block it instantiates
-            _peakrdl("regblock", str(BRIDGE_RDL), "--top", "ps_stream_bridge", "-o", str(out), "--cpuif",
-                     "axi4-lite-flat", "--module-name", "ps_stream_regs", "--package-name", "ps_stream_regs_pkg",
-                     "--default-reset", "rst_n", "--err-if-bad-addr", "--err-if-bad-rw", "--addr-width",
-                     str(BRIDGE_ADDR_BITS))
-            _peakrdl("regblock", str(BRIDGE_RDL), "--top", "ps_stream_csr", "-o", str(out), "--cpuif", "passthrough",
-                     "--module-name", "ps_stream_csr_regs", "--package-name", "ps_stream_csr_regs_pkg",
-                     "--default-reset", "rst_n", "--err-if-bad-addr", "--err-if-bad-rw")
-            _peakrdl("c-header", str(BRIDGE_RDL), "--top", "ps_stream_bridge", "-o", str(files["header"]))
-            _peakrdl("html", str(BRIDGE_RDL), "--top", "ps_stream_bridge", "-o", str(out / "html"))
-    return files
+
+    def blocks() -> None:
+        # the bridge's block (its STREAM[] blocks external) and the per-stream block it instantiates
+        _peakrdl("regblock", str(BRIDGE_RDL), "--top", "ps_stream_bridge", "-o", str(out), "--cpuif",
+                 "axi4-lite-flat", "--module-name", "ps_stream_regs", "--package-name", "ps_stream_regs_pkg",
+                 *_BLOCK, "--addr-width", str(BRIDGE_ADDR_BITS))
+        _peakrdl("regblock", str(BRIDGE_RDL), "--top", "ps_stream_csr", "-o", str(out), "--cpuif", "passthrough",
+                 "--module-name", "ps_stream_csr_regs", "--package-name", "ps_stream_csr_regs_pkg", *_BLOCK)
+    return _regenerate(out, BRIDGE_RDL, "ps_stream_bridge", files, force, blocks)
 
 
 def bridge_sources() -> list[Path]:
@@ -318,20 +323,14 @@ def generate_copy_engine(force: bool = False) -> dict[str, Path]:
     """Generate (if stale) the copy engine's register block (AXI4-Lite), package, C header and HTML into
     build/gen/copy_regs."""
     out = paths.BUILD / "gen" / "copy_regs"
-    out.mkdir(parents=True, exist_ok=True)
     files = {"pkg": out / "hc_copy_engine_regs_pkg.sv", "sv": out / "hc_copy_engine_regs.sv",
              "header": out / "hc_copy_engine_regs.h", "html": out / "html" / "index.html"}
-    with open(out.parent / ".copy_regs.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        newest = max(COPY_RDL.stat().st_mtime, Path(__file__).stat().st_mtime)
-        if force or any(not f.exists() or f.stat().st_mtime < newest for f in files.values()):
-            _peakrdl("regblock", str(COPY_RDL), "--top", "hc_copy_engine", "-o", str(out), "--cpuif",
-                     "axi4-lite-flat", "--module-name", "hc_copy_engine_regs", "--package-name",
-                     "hc_copy_engine_regs_pkg", "--default-reset", "rst_n", "--err-if-bad-addr", "--err-if-bad-rw",
-                     "--addr-width", str(COPY_ADDR_BITS), "--rt-read-response")
-            _peakrdl("c-header", str(COPY_RDL), "--top", "hc_copy_engine", "-o", str(files["header"]))
-            _peakrdl("html", str(COPY_RDL), "--top", "hc_copy_engine", "-o", str(out / "html"))
-    return files
+
+    def blocks() -> None:
+        _peakrdl("regblock", str(COPY_RDL), "--top", "hc_copy_engine", "-o", str(out), "--cpuif", "axi4-lite-flat",
+                 "--module-name", "hc_copy_engine_regs", "--package-name", "hc_copy_engine_regs_pkg", *_BLOCK,
+                 "--addr-width", str(COPY_ADDR_BITS), "--rt-read-response")
+    return _regenerate(out, COPY_RDL, "hc_copy_engine", files, force, blocks)
 
 
 def copy_engine_sources() -> list[Path]:

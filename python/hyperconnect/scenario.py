@@ -189,10 +189,9 @@ def _interconnect(r: _Reader) -> Interconnect:
     if kind == "fixed":
         memory = Memory(latency=mem.int("latency", 10, 1, 10000), reorder=mem.bool("reorder", False))
     else:
-        for key in ("latency",):
-            if key in mem.data:
-                raise ScenarioError(f"{mem._where(key)}: only for model fixed (the dram model's latencies follow "
-                                    "its preset)")
+        if "latency" in mem.data:
+            raise ScenarioError(f"{mem._where('latency')}: only for model fixed (the dram model's latencies follow "
+                                "its preset)")
         memory = Memory(model="dram", preset=mem.choice("preset", tuple(DRAM_PRESETS), default="ddr200_64"),
                         reorder=mem.bool("reorder", False), qos_threshold=mem.int("qos_threshold", 16, 1, 16),
                         write_batch=mem.int("write_batch", 0, 0, 31))

@@ -8,6 +8,7 @@ seed of every random test is printed (HC_SEED replays it)."""
 from __future__ import annotations
 
 import logging
+import os
 import random
 
 import cocotb
@@ -28,9 +29,8 @@ PARAM_NAMES = ("T_RCD", "T_CL", "T_CWL", "T_RP", "T_RAS", "T_WR", "T_WTR", "T_RT
                "BANKS", "ROW_BYTES")
 
 
-def timing(dut) -> dict[str, int]:
+def timing() -> dict[str, int]:
     """The timing the DUT was built with (the runner passes it in the environment)."""
-    import os
     return dict(zip(FIELDS, (int(v) for v in os.environ["HC_DRAM_TIMING"].split(","))))
 
 
@@ -40,7 +40,7 @@ class Tb:
     def __init__(self, dut, r_pause: float = 0.0, b_pause: float = 0.0, rng: random.Random | None = None) -> None:
         self.dut = dut
         self.bus_bytes = len(dut.s_axi_wstrb)
-        self.t = timing(dut)
+        self.t = timing()
         kw = dict(reset_active_level=False)
         clk, rst = dut.aclk, dut.aresetn
         self.ar = AxiARSource(AxiARBus.from_prefix(dut, "s_axi"), clk, rst, **kw)
@@ -210,7 +210,6 @@ async def copy(dut) -> None:
     cocotb.log.info("copy: %d beats each way in %d cycles, efficiency %.4f (reads %d, writes %d beats on the "
                     "bus; %d refreshes)", n * beats, last - first + 1, eff, int(dut.stat_rd_beats.value),
                     int(dut.stat_wr_beats.value), int(dut.stat_refreshes.value))
-    import os
     batch = int(os.environ["HC_DRAM_WRITE_BATCH"])
     # arrival order (WRITE_BATCH 0): reads pass the writes whose data is still coming, so the bus turns
     # around every burst or so; draining writes four at a time turns it around once per four bursts
@@ -262,7 +261,6 @@ async def qos_queue(dut) -> None:
     model serves it as soon as the access under way has its column command, ahead of the older reads that
     wait; with the queue off (HP_QOS 16) it is last. A high-priority read never passes an older read of
     its own ID."""
-    import os
     hp_on = int(os.environ["HC_DRAM_HP_QOS"]) <= 15
     tb = Tb(dut)
     await tb.start()
@@ -289,7 +287,6 @@ async def qos_queue(dut) -> None:
 async def row_hit_first(dut) -> None:
     """Row X of bank 0 open; a read of row Y of bank 0 (ID 1, a conflict) then one of row X (ID 2, a hit)
     queued behind long reads: with REORDER 1 the hit goes first, without it the conflict does."""
-    import os
     reorder = os.environ["HC_DRAM_REORDER"] == "1"
     tb = Tb(dut)
     await tb.start()

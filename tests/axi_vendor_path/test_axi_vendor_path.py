@@ -15,12 +15,12 @@ The protocol checker watches both sides of the path."""
 from __future__ import annotations
 
 import logging
-import os
 
 import cocotb
 import pytest
-from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
-from cocotbext.axi import AxiBus, AxiLiteBus, AxiLiteMaster, AxiMaster
+from cocotb.triggers import RisingEdge
+from cocotbext.axi import AxiBus, AxiMaster
+from lib.copy_engine import CYCLES, DONE, STATUS, control_port, copy
 
 # the calibrated overheads (cycles per transaction) the reproduction uses
 VENDOR_RD_OVERHEAD = 43
@@ -84,16 +84,10 @@ async def copy_prediction(dut) -> None:
     await start(dut)
     dut.cfg_rd_overhead.value = VENDOR_RD_OVERHEAD
     dut.cfg_wr_overhead.value = VENDOR_WR_OVERHEAD
-    regs = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
-    regs.write_if.log.setLevel(logging.WARNING)
-    regs.read_if.log.setLevel(logging.WARNING)
     length = 64 * 1024
-    for off, value in ((0x14, 0x10000), (0x1C, 0x200000), (0x24, length), (0x28, BEATS), (0x2C, 4 | 4 << 8),
-                       (0x0C, 1)):
-        await regs.write_dword(off, value)
-    while not (await regs.read_dword(0x10)) & 2:
-        await ClockCycles(dut.aclk, 100)
-    cycles = await regs.read_dword(0x30)
+    regs = control_port(dut)
+    await copy(regs, 0x10000, 0x200000, length, burst=BEATS)
+    cycles = await regs.read_dword(CYCLES)
     rate = 2 * length / (cycles * BUS_BYTES)
     cocotb.log.info("copy through the vendor path: %d bytes in %d cycles: %.1f %% of the bus, %.0f MB/s at 800 "
                     "(paper, idle: %.1f %%, 213 MB/s)", length, cycles, 100 * rate, 800 * rate, 100 * PAPER_VENDOR_COPY)
@@ -103,15 +97,10 @@ async def copy_prediction(dut) -> None:
 
 async def copy_rate(dut, length: int, burst: int, outstanding: int) -> float:
     """The copy engine copies `length` bytes; its bus share: read + write bytes over the copy's cycles."""
-    regs = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
-    regs.write_if.log.setLevel(logging.WARNING)
-    regs.read_if.log.setLevel(logging.WARNING)
-    for off, value in ((0x10, 2), (0x14, 0x10000), (0x1C, 0x200000), (0x24, length), (0x28, burst),
-                       (0x2C, outstanding | outstanding << 8), (0x0C, 1)):
-        await regs.write_dword(off, value)
-    while not (await regs.read_dword(0x10)) & 2:
-        await ClockCycles(dut.aclk, 100)
-    return 2 * length / (await regs.read_dword(0x30) * BUS_BYTES)
+    regs = control_port(dut)
+    await regs.write_dword(STATUS, DONE)
+    await copy(regs, 0x10000, 0x200000, length, burst, outstanding, outstanding)
+    return 2 * length / (await regs.read_dword(CYCLES) * BUS_BYTES)
 
 
 @cocotb.test()

@@ -7,20 +7,16 @@ the interrupt; LEN 0; repeat; a start while busy ignored. Seeds are printed (HC_
 
 from __future__ import annotations
 
-import logging
 import random
 
 import cocotb
 import pytest
-from cocotb.triggers import ClockCycles, RisingEdge
-from cocotbext.axi import AxiLiteBus, AxiLiteMaster
+from cocotb.triggers import ClockCycles
 
-# register offsets (rdl/hc_copy_engine.rdl)
-ID, VERSION, BUILD, CTRL, STATUS = 0x00, 0x04, 0x08, 0x0C, 0x10
-SRC_LO, SRC_HI, DST_LO, DST_HI, LEN, BURST, OUTSTANDING = 0x14, 0x18, 0x1C, 0x20, 0x24, 0x28, 0x2C
-CYCLES, BYTES, COPIES = 0x30, 0x34, 0x38
-START, REPEAT, IRQ_EN = 1, 2, 4
-BUSY, DONE, ERROR, ERR_WRITE = 1, 2, 4, 8
+from lib.copy_engine import (BUILD, BURST, BUSY, BYTES, COPIES, CTRL, CYCLES, DONE, DST_LO, ERR_WRITE, ERROR, ID,
+                             IRQ_EN, LEN, OUTSTANDING, REPEAT, SRC_LO, START, STATUS, control_port)
+from lib.copy_engine import copy as copy_once
+
 SLVERR, DECERR = 2, 3
 
 
@@ -32,10 +28,7 @@ class Tb:
         self.bus_bytes = len(dut.m_axi_wstrb)
         self.mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, self.bus_bytes, rng, latency=(2, 20),
                                stall=stall, errors=errors or ErrorMap())
-        self.regs = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn,
-                                  reset_active_level=False)
-        self.regs.write_if.log.setLevel(logging.WARNING)
-        self.regs.read_if.log.setLevel(logging.WARNING)
+        self.regs = control_port(dut)
 
     async def start(self) -> None:
         from lib.env import start_clock_reset
@@ -48,17 +41,9 @@ class Tb:
         return await self.regs.read_dword(addr)
 
     async def copy(self, src: int, dst: int, length: int, burst: int = 16, rd_out: int = 4, wr_out: int = 4,
-                   ctrl: int = 0, timeout: int = 200000) -> int:
+                   ctrl: int = 0) -> int:
         """Program and start a copy, wait for STATUS.done; return STATUS."""
-        for reg, value in ((SRC_LO, src & 0xFFFFFFFF), (SRC_HI, src >> 32), (DST_LO, dst & 0xFFFFFFFF),
-                           (DST_HI, dst >> 32), (LEN, length), (BURST, burst), (OUTSTANDING, rd_out | wr_out << 8)):
-            await self.wr(reg, value)
-        await self.wr(CTRL, START | ctrl)
-        for _ in range(timeout):
-            status = await self.rd(STATUS)
-            if status & DONE:
-                return status
-        raise AssertionError(f"copy of {length} bytes {src:#x} -> {dst:#x} never completed (STATUS {status:#x})")
+        return await copy_once(self.regs, src, dst, length, burst, rd_out, wr_out, ctrl)
 
     def check(self, src: int, dst: int, length: int, guard: int = 16) -> None:
         for i in range(length):
