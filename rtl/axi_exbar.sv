@@ -21,15 +21,18 @@
 //   WLAST just passed holds its place one cycle more); the route steps a cycle after WLAST, the W mux
 //   taking the buffer's head in that cycle (one LUT of flops), so bursts follow with no bubble, and a
 //   grant into an empty route buffer is current from the next cycle.
-// Global limit G (cfg_global_limit): at most G transactions granted and not completed (AR until RLAST,
-//   AW until B, taken from the memory) per direction, all ports together (the room for another is
+// Global limit G (cfg_global_limit): a port below the top class is granted only while fewer than G
+//   transactions are granted and not completed (AR until RLAST, AW until B, taken from the memory) per
+//   direction, all ports together; the top class (cfg_prio all ones: paper 002's CPU, issue 18) is not
+//   held back by G, so it interrupts the lower classes between their sub-transactions and finds at most G
+//   lower-class transactions ahead of it at the memory, however many of its own are in flight (the room for another is
 //   registered; a grant is counted the cycle after it and meanwhile held as one on its way;
 //   HEADS_KNOWN: a completion makes room for the registered choice from the cycle after its own, so at
 //   the limit the next grant comes one cycle later than the completion allows; a change of G applies
-//   from the third cycle), so a high-class request finds at most G transactions queued ahead of it at
-//   the memory. 0 means no limit (the stock crossbar; the count itself stops
-//   at 2^16 - 1 in flight). Formal (tests/formal/axi_exbar.sby): count, zero and room flags agree and G
-//   is never exceeded (the count plus the grant on its way), whatever the memory answers.
+//   from the third cycle). 0 means no limit (the stock crossbar; the count, the top class's included,
+//   itself stops at 2^16 - 1 in flight). Formal (tests/formal/axi_exbar.sby): count, zero and room flags
+//   agree, every grant below the top class is made with fewer than G in flight (the count plus the grant
+//   on its way) and the count never wraps, whatever the memory answers.
 // Routing back: the master-side ID is {port index, port ID} (M_ID_WIDTH = ID_WIDTH + clog2(S_COUNT)), so
 //   R and B are routed by ID and stay correct when the memory reorders responses across ports/IDs.
 //   A response whose port field is >= S_COUNT (a slave bug) is accepted and dropped, never a hang.
@@ -192,6 +195,7 @@ module axi_exbar #(
     logic       ar_gfire, aw_gfire;
     logic       ar_gq, aw_gq;      // last cycle's grant, counted now
     logic [2:0] rd_room3, wr_room3;                  // room at count, count + 1, count + 2
+    logic [2:0] rd_cap3, wr_cap3;                    // the same for the count's own end, 2^16 - 1 (the top class)
     // A completion counts only against something in flight: one with nothing counted and no grant on its
     // way (a slave bug) changes neither the count nor the room flags. (A completion may come the cycle
     // after its own grant, while that grant is counted: it then meets the registered grant.)
@@ -229,11 +233,21 @@ module axi_exbar #(
         freed = grant ? r5[3:1] : r5[2:0];
         return done ? freed : kept;
     endfunction
+    // the count's own end (the top class is not held back by G, only here; 2^16 - 1 in flight): the same
+    // five compares against constants
+    function automatic logic [4:0] cap5(input logic [15:0] n);
+        logic [4:0] r;
+        for (int j = 0; j < 5; j++) r[j] = 17'(n) < 17'h10000 - 17'(j);
+        return r;
+    endfunction
     wire  [4:0] rd_r5 = room5(rd_out), wr_r5 = room5(wr_out);
+    wire  [4:0] rd_c5 = cap5(rd_out), wr_c5 = cap5(wr_out);
     // room now: at the count plus the grant on its way
     wire  [1:0] rd_room2 = ar_gq ? rd_room3[2:1] : rd_room3[1:0];   // room now, and after a grant now
     wire  [1:0] wr_room2 = aw_gq ? wr_room3[2:1] : wr_room3[1:0];
     wire        rd_room  = rd_room2[0], wr_room = wr_room2[0];
+    wire  [1:0] rd_cap2  = ar_gq ? rd_cap3[2:1] : rd_cap3[1:0];
+    wire  [1:0] wr_cap2  = aw_gq ? wr_cap3[2:1] : wr_cap3[1:0];
     // The choice's room next cycle (HEADS_KNOWN's allow_next, [1] with a grant now) is rd_room2/wr_room2 —
     // cautious: a completion of this cycle is left out (it counts from the cycle after), so the
     // registered choice sees only flops and the registered grant's select here (issue 17: the memory side's
@@ -243,6 +257,7 @@ module axi_exbar #(
         if (!aresetn) begin
             rd_out <= '0; wr_out <= '0; rd_zero <= 1'b1; wr_zero <= 1'b1; ar_gq <= 1'b0; aw_gq <= 1'b0;
             rd_room3 <= 3'b001; wr_room3 <= 3'b001;   // (count + 1, + 2: assumed full)
+            rd_cap3  <= 3'b001; wr_cap3  <= 3'b001;
         end else begin
             ar_gq    <= ar_gfire;
             aw_gq    <= aw_gfire;
@@ -253,6 +268,8 @@ module axi_exbar #(
             wr_zero  <= hc_axi_pkg::count_zero_next(16'(wr_out), wr_zero, aw_gq, b_done);
             rd_room3 <= room_next(rd_r5, ar_gq, r_done);
             wr_room3 <= room_next(wr_r5, aw_gq, b_done);
+            rd_cap3  <= room_next(rd_c5, ar_gq, r_done);
+            wr_cap3  <= room_next(wr_c5, aw_gq, b_done);
         end
     end
 
@@ -261,7 +278,7 @@ module axi_exbar #(
     logic [PORT_W-1:0] ar_port, ar_gidx_unused;
     hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY), .PRIO_W(PRIO_W),
                   .HEADS_KNOWN(HEADS_KNOWN)) u_ar_mux (
-        .clk(aclk), .rst_n(aresetn), .allow(rd_room), .allow_next(rd_room2),
+        .clk(aclk), .rst_n(aresetn), .allow(rd_cap2[0]), .allow_next(rd_cap2), .room(rd_room), .room_next(rd_room2),
         .in_payload(ar_payload), .in_valid(s_axi_arvalid), .in_more(s_axi_armore), .in_prio(cfg_prio), .in_ready(s_axi_arready),
         .out_payload(ar_out), .out_port(ar_port), .out_valid(m_axi_arvalid), .out_ready(m_axi_arready),
         .grant_fire(ar_gfire), .grant_idx(ar_gidx_unused)
@@ -279,8 +296,8 @@ module axi_exbar #(
                                                        //  without this cycle's WLAST — cautious)
     hc_addr_mux #(.N(S_COUNT), .PW(APW), .REGISTER_READY(REGISTER_READY), .PRIO_W(PRIO_W),
                   .HEADS_KNOWN(HEADS_KNOWN)) u_aw_mux (
-        .clk(aclk), .rst_n(aresetn), .allow(route_ready && wr_room),
-        .allow_next(route_room_next & wr_room2),
+        .clk(aclk), .rst_n(aresetn), .allow(route_ready && wr_cap2[0]),
+        .allow_next(route_room_next & wr_cap2), .room(wr_room), .room_next(wr_room2),
         .in_payload(aw_payload), .in_valid(s_axi_awvalid), .in_more(s_axi_awmore), .in_prio(cfg_prio), .in_ready(s_axi_awready),
         .out_payload(aw_out), .out_port(aw_port), .out_valid(m_axi_awvalid), .out_ready(m_axi_awready),
         .grant_fire(aw_gfire), .grant_idx(aw_gidx)
@@ -468,17 +485,28 @@ module axi_exbar #(
     function automatic logic room_at(input logic [16:0] m);
         return (cfg_global_limit == '0) ? m < 17'hFFFF : m < 17'(cfg_global_limit);
     endfunction
+    function automatic logic cap_at(input logic [16:0] m);
+        return m < 17'hFFFF;
+    endfunction
+    // port p is of the top class (the classes are held, as the arbiters assume)
+    function automatic logic f_top(input logic [PORT_W-1:0] p);
+        return &cfg_prio[p*PRIO_W +: PRIO_W];
+    endfunction
     always_comb if (f_live) begin
         assert (rd_zero == (rd_out == '0) && wr_zero == (wr_out == '0));
         assert (lim_q == limits(cfg_global_limit));
         assert (rd_room3 == {room_at(17'(rd_out) + 17'd2), room_at(17'(rd_out) + 17'd1), room_at(17'(rd_out))});
         assert (wr_room3 == {room_at(17'(wr_out) + 17'd2), room_at(17'(wr_out) + 17'd1), room_at(17'(wr_out))});
-        // in flight: the count and the grant on its way, never above G (nor, G = 0, 2^16 - 1)
-        assert (17'(rd_out) + 17'(ar_gq) <= ((cfg_global_limit == '0) ? 17'hFFFF : 17'(cfg_global_limit)));
-        assert (17'(wr_out) + 17'(aw_gq) <= ((cfg_global_limit == '0) ? 17'hFFFF : 17'(cfg_global_limit)));
-        // a presented choice was made with room, and the count has not grown since
-        if (!REGISTER_READY && m_axi_arvalid) assert (rd_room2[0]);
-        if (!REGISTER_READY && m_axi_awvalid) assert (wr_room2[0]);
+        assert (rd_cap3 == {cap_at(17'(rd_out) + 17'd2), cap_at(17'(rd_out) + 17'd1), cap_at(17'(rd_out))});
+        assert (wr_cap3 == {cap_at(17'(wr_out) + 17'd2), cap_at(17'(wr_out) + 17'd1), cap_at(17'(wr_out))});
+        // in flight: the count and the grant on its way, never above 2^16 - 1 (no wrap)
+        assert (17'(rd_out) + 17'(ar_gq) <= 17'hFFFF);
+        assert (17'(wr_out) + 17'(aw_gq) <= 17'hFFFF);
+        // a presented choice was made with room — below G unless it is of the top class — and the count
+        // has not grown since: every grant below the top class finds fewer than G in flight, so at most G
+        // lower-class transactions are ever in flight ahead of a top-class request
+        if (!REGISTER_READY && m_axi_arvalid) assert (rd_cap2[0] && (rd_room2[0] || f_top(ar_port)));
+        if (!REGISTER_READY && m_axi_awvalid) assert (wr_cap2[0] && (wr_room2[0] || f_top(aw_port)));
         // the WREADY path's copies of the W route's flops agree with them
         assert (w_cur_r == w_cur && w_busy_r == w_busy && w_end_r == w_end_q);
     end

@@ -29,6 +29,8 @@
 //   memory side's chain ends there).
 // Throughput: one address request per cycle per channel, one data beat per cycle, no bubble between
 //   bursts of different ports.
+// QoS: every request leaves with its port's class's AxQOS from QOS_MAP (reset 0, 4, 8, 15 for classes 0..3;
+//   the accelerators' own AxQOS is not passed on); class 3, the top class, is not held back by G (issue 18).
 // IDs: each port's sub-bursts leave on ID {port, 0} and its responses return with the master's own IDs,
 //   in request order, so a master that uses several IDs keeps its outstanding limit in flight.
 // Isolation: a port's R/B payload is zero in every cycle its VALID is low (proven, `ifdef
@@ -243,6 +245,10 @@ module axi_hyperconnect #(
         g_in.BUILD.track_depth.next     = 8'(TRACK_DEPTH);
         g_in.PERIOD.cycles.swwel        = locked;            // LOCK freezes the configuration
         g_in.GLOBAL_LIMIT.g.swwel       = locked;
+        g_in.QOS_MAP.class0.swwel       = locked;
+        g_in.QOS_MAP.class1.swwel       = locked;
+        g_in.QOS_MAP.class2.swwel       = locked;
+        g_in.QOS_MAP.class3.swwel       = locked;
         g_in.GLOBAL_ERR.period_range.hwset = period_err;
         g_in.GLOBAL_ERR.g_range.hwset      = glimit_err;
         for (int i = 0; i < 16; i++) begin                     // port addresses never reach hc_regs
@@ -544,6 +550,19 @@ module axi_hyperconnect #(
         else          irq <= |irq_pending;
     end
 
+    // ------------------------------------------------------------------ class -> AxQOS (QOS_MAP)
+    // Each port's requests leave with its class's AxQOS (issue 18: a QoS-aware memory controller keeps the
+    // top class's priority past the crossbar); the accelerators' own AxQOS is not passed on. One flop per
+    // port, from the map and the port's class registers: a change applies from the second cycle.
+    wire  [3:0][3:0]      qos_map = {g_out.QOS_MAP.class3.value, g_out.QOS_MAP.class2.value,
+                                     g_out.QOS_MAP.class1.value, g_out.QOS_MAP.class0.value};
+    logic [S_COUNT*4-1:0] cls_qos;
+    always_ff @(posedge aclk)
+        for (int i = 0; i < S_COUNT; i++) cls_qos[i*4 +: 4] <= qos_map[prio[i*2 +: 2]];   // (loaded in reset too)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_qos = &{1'b0, x_awqos, x_arqos};             // (replaced by the class's)
+    /* verilator lint_on UNUSEDSIGNAL */
+
     // ------------------------------------------------------------------ crossbar
     axi_exbar #(.S_COUNT(S_COUNT), .ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .ID_WIDTH(ID_WIDTH),
                 .W_ROUTE_DEPTH(W_ROUTE_DEPTH), .PRIO_W(2), .RESP_REG(RESP_DEPTH > 0),
@@ -551,13 +570,13 @@ module axi_hyperconnect #(
         .aclk, .aresetn, .cfg_prio(prio), .cfg_global_limit({1'b0, glimit}),
         .s_axi_awid(x_awid), .s_axi_awaddr(x_awaddr), .s_axi_awlen(x_awlen), .s_axi_awsize(x_awsize),
         .s_axi_awburst(x_awburst), .s_axi_awlock(x_awlock), .s_axi_awcache(x_awcache), .s_axi_awprot(x_awprot),
-        .s_axi_awqos(x_awqos), .s_axi_awvalid(x_awvalid), .s_axi_awmore(x_awmore), .s_axi_awready(x_awready),
+        .s_axi_awqos(cls_qos), .s_axi_awvalid(x_awvalid), .s_axi_awmore(x_awmore), .s_axi_awready(x_awready),
         .s_axi_wdata(x_wdata),
         .s_axi_wstrb(x_wstrb), .s_axi_wlast(x_wlast), .s_axi_wvalid(x_wvalid), .s_axi_wready(x_wready),
         .s_axi_bid(x_bid), .s_axi_bresp(x_bresp), .s_axi_bvalid(x_bvalid), .s_axi_bready(x_bready),
         .s_axi_arid(x_arid), .s_axi_araddr(x_araddr), .s_axi_arlen(x_arlen), .s_axi_arsize(x_arsize),
         .s_axi_arburst(x_arburst), .s_axi_arlock(x_arlock), .s_axi_arcache(x_arcache), .s_axi_arprot(x_arprot),
-        .s_axi_arqos(x_arqos), .s_axi_arvalid(x_arvalid), .s_axi_armore(x_armore), .s_axi_arready(x_arready),
+        .s_axi_arqos(cls_qos), .s_axi_arvalid(x_arvalid), .s_axi_armore(x_armore), .s_axi_arready(x_arready),
         .s_axi_rid(x_rid),
         .s_axi_rdata(x_rdata), .s_axi_rresp(x_rresp), .s_axi_rlast(x_rlast), .s_axi_rvalid(x_rvalid),
         .s_axi_rready(x_rready),

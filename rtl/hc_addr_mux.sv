@@ -37,11 +37,17 @@
 // out_valid is the choice's own flop: the take depends on no port's VALID and no allow gate (without
 // HEADS_KNOWN it runs through the N:1 mux of the chosen port's VALID and `allow`). With in_more from a
 // buffer of 3 or more entries a port alone still gets one request per cycle.
+// The top class (issue 18, paper 002's CPU): `room` (room_next with HEADS_KNOWN) holds back only the ports
+// below the top class (in_prio all ones, 2^PRIO_W - 1); a top-class request needs only `allow`. So a limit on
+// the lower classes' traffic in flight (axi_exbar's G) never throttles the top class. Whether a choice is of
+// the top class is known without the choice itself: the top class is the highest, so the choice is of it
+// exactly when a top-class port competes (one OR of the competing ports, in parallel with the arbitration).
 // Parameters: N (ports, 1..64), PW (payload width per port, bits), REGISTER_READY (output skid slice),
 //             PRIO_W (bits of a priority class, 1..4), HEADS_KNOWN (above; default 0: in_more and
 //             allow_next are not used)
-// Runtime:    allow — a new request may be presented this cycle (e.g. the write routing FIFO has room,
-//             the global outstanding limit is not reached; a request already presented stays presented);
+// Runtime:    allow — a new request may be presented this cycle (e.g. the write routing FIFO has room; a
+//             request already presented stays presented); room — the same for the ports below the top
+//             class only (e.g. the global outstanding limit is not reached; tie to 1 if unused);
 //             in_prio — class per port, higher wins
 // Assumes:    in_valid held until in_ready and in_payload stable meanwhile (AXI), from flops; with
 //             HEADS_KNOWN, in_more only with in_valid, and a head taken with in_more is followed by another.
@@ -57,6 +63,8 @@ module hc_addr_mux #(
     input  logic          rst_n,
     input  logic          allow,
     input  logic [1:0]    allow_next,         // HEADS_KNOWN: `allow` of the next cycle, [1] if this cycle has a take
+    input  logic          room,               // as `allow`, for the ports below the top class only
+    input  logic [1:0]    room_next,          // HEADS_KNOWN: `room` of the next cycle, as allow_next
     input  logic [N*PW-1:0] in_payload,
     input  logic [N-1:0]  in_valid,
     input  logic [N-1:0]  in_more,            // HEADS_KNOWN: port i's head stays valid after it is taken (a flop)
@@ -84,6 +92,8 @@ module hc_addr_mux #(
     logic [N-1:0][PRIO_W-1:0] cls_in_q;
     logic                     cls_in_ok_q, cls_ok_q;   // (1 from the first/second cycle out of reset)
     logic [N-1:0][N-1:0]      gt_q;                    // gt_q[i][j]: port j's class is above port i's
+    logic [N-1:0]             top_q;                   // port i is of the top class (as gt_q, from cls_in_q)
+    logic                     gtop_q;                  // the registered choice is of the top class
     // the class-free order, one flop per pair a < b (lo_q: a goes before b), the lower index first out of
     // reset; a taken port goes behind every other
     localparam int HN = (N > 1) ? N * (N - 1) / 2 : 1;
@@ -140,7 +150,8 @@ module hc_addr_mux #(
     // HEADS_KNOWN: a choice is made only of a head that is there when presented and only if `allow` holds
     // then, so the presented VALID is the choice's own flop and the take reaches no port's VALID
     logic mux_valid, mux_ready;
-    assign mux_valid = HEADS_KNOWN ? gvalid_q : gvalid_q && in_valid[gidx_q] && (allow || presented_q);
+    assign mux_valid = HEADS_KNOWN ? gvalid_q
+                                   : gvalid_q && in_valid[gidx_q] && ((allow && (room || gtop_q)) || presented_q);
     wire   take      = mux_valid && mux_ready;
     assign in_ready   = take ? gsel_q : '0;
     assign grant_fire = take;
@@ -179,17 +190,22 @@ module hc_addr_mux #(
     wire [HN-1:0]    lo_next = take ? moved(lo_q, gsel_q) : lo_q;
     wire             hold  = mux_valid && !mux_ready;  // presented, not taken: keep it
     wire [N-1:0]     win   = take ? win_t : win_n;
-    // a choice is found whenever a port competes: the order is total, so one of them is first
-    wire             found = cls_ok_q && (take ? (v_t != '0) : (in_valid != '0));
+    // the choice is of the top class when a top-class port competes (the top class wins over every other)
+    wire             top_c = take ? ((v_t & top_q) != '0) : ((in_valid & top_q) != '0);
+    // a choice is found whenever a port competes (the order is total, so one of them is first), and it is
+    // presented (HEADS_KNOWN) with `allow` and, unless of the top class, `room` — for each outcome of the
+    // take, which selects at the end (one LUT before gvalid_q)
+    wire             ok_n = (in_valid != '0) && (!HEADS_KNOWN || (allow_next[0] && (room_next[0] || (in_valid & top_q) != '0)));
+    wire             ok_t = (v_t != '0) && (!HEADS_KNOWN || (allow_next[1] && (room_next[1] || (v_t & top_q) != '0)));
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            gvalid_q <= 1'b0; presented_q <= 1'b0; gidx_q <= '0; gsel_q <= '0; lo_q <= LO_RESET;
+            gvalid_q <= 1'b0; presented_q <= 1'b0; gidx_q <= '0; gsel_q <= '0; gtop_q <= 1'b0; lo_q <= LO_RESET;
             prec_r <= pack(precedence('0, LO_RESET));
         end else begin
             presented_q <= hold;
             if (!hold) begin
-                gvalid_q <= found && (!HEADS_KNOWN || allow_next[take]);
-                gsel_q <= win; gidx_q <= encode(win);
+                gvalid_q <= cls_ok_q && (take ? ok_t : ok_n);
+                gsel_q <= win; gidx_q <= encode(win); gtop_q <= top_c;
             end
             lo_q     <= lo_next;
             prec_r   <= pack(precedence(cls_in_q, lo_next));
@@ -200,14 +216,16 @@ module hc_addr_mux #(
     // AW mux's class copy -> the AR mux's choice was the critical path at one seed at 4 ports, 124.0 MHz)
     (* keep *) always_ff @(posedge clk) begin
         if (!rst_n) begin
-            cls_in_q <= '0; cls_in_ok_q <= 1'b0; cls_ok_q <= 1'b0; gt_q <= '0;
+            cls_in_q <= '0; cls_in_ok_q <= 1'b0; cls_ok_q <= 1'b0; gt_q <= '0; top_q <= '0;
         end else begin
             cls_in_q <= in_prio;
             cls_in_ok_q <= 1'b1;
             cls_ok_q <= cls_in_ok_q;
-            for (int i = 0; i < N; i++)
+            for (int i = 0; i < N; i++) begin
+                top_q[i] <= &cls_in_q[i];
                 for (int j = 0; j < N; j++)
                     gt_q[i][j] <= cls_in_q[j] > cls_in_q[i];
+            end
         end
     end
 
@@ -279,6 +297,9 @@ module hc_addr_mux #(
         end
         assert ($onehot0(win) && !(win & ~f_comp));
         if (gvalid_q) assert (int'(gidx_q) < N && cls_ok_q && gsel_q == (N'(1) << gidx_q));
+        // the top-class flags agree with the classes: the choice's (gtop_q) and each port's
+        if (gvalid_q) assert (gtop_q == (&f_cls(int'(gidx_q))));
+        for (int i = 0; i < N; i++) if (cls_ok_q) assert (top_q[i] == (&cls_f[i]));
         // the registered arbitration state agrees with what it is derived from
         if (cls_in_ok_q) assert (cls_in_q == in_prio);
         if (cls_ok_q) assert (cls_f == in_prio && cls_in_ok_q);

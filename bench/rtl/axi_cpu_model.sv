@@ -4,8 +4,11 @@
 // for `cfg_misses` misses. Its run time is misses × (gap + miss latency); a memory or an interconnect that
 // delays its reads slows it down by exactly the added latency, which is what Table 4 of paper 002 shows.
 //
-// Run time exactly: `cycles` (from the cycle after `start` to the last miss's last R beat) = misses × gap
-// + lat_sum, each miss following its gap.
+// Run time exactly: `cycles` (from the cycle after `start` to the last miss's last R beat) = gap_sum +
+// lat_sum, each miss following its gap; gap_sum = misses × gap unless JITTER.
+// JITTER 1: each gap is drawn uniformly from 0 .. 2 × cfg_gap (mean cfg_gap), so the misses do not fall
+// into step with a periodic neighbour (a copy's bursts) as a fixed gap does — real programs miss
+// irregularly (issue 18: with fixed gaps the slowdown behind the vendor path jumped from gap to gap).
 // Each miss is one INCR burst of LINE_BYTES at a line-aligned address: `cfg_base` plus a pseudo-random line
 // in `cfg_span` bytes (a power of two >= LINE_BYTES), AxQOS `cfg_qos`, ID 0. RREADY is 1.
 // Outputs after `start` (a pulse; ignored while busy): busy, done (a pulse when the last miss completes),
@@ -22,6 +25,7 @@ module axi_cpu_model #(
     parameter int ID_WIDTH   = 4,
     parameter int LINE_BYTES = 32,
     parameter int SEED       = 1,
+    parameter bit JITTER     = 1'b0,
     localparam int NB        = DATA_WIDTH / 8,
     localparam int BEATS     = LINE_BYTES / NB
 ) (
@@ -38,6 +42,7 @@ module axi_cpu_model #(
     output longint                cycles,
     output longint                lat_sum,
     output longint                lat_max,
+    output longint                gap_sum,
     output logic [ID_WIDTH-1:0]   m_axi_arid,
     output logic [ADDR_WIDTH-1:0] m_axi_araddr,
     output logic [7:0]            m_axi_arlen,
@@ -60,7 +65,8 @@ module axi_cpu_model #(
     end
     typedef enum logic [1:0] {IDLE, MISS, WAIT, GAP} state_t;
     state_t      state;
-    logic [31:0] left, gap_left;
+    logic [31:0] left, gap_left, gap_r;
+    wire  [31:0] gap_n = JITTER ? gap_r : cfg_gap;      // this miss's gap
     logic [31:0] lfsr;
     longint      t_req, now;
     assign m_axi_arid    = '0;
@@ -75,22 +81,26 @@ module axi_cpu_model #(
         if (!aresetn) begin
             state <= IDLE; left <= '0; gap_left <= '0; lfsr <= 32'(SEED) | 32'h1; now <= 0; t_req <= 0;
             m_axi_arvalid <= 1'b0; m_axi_araddr <= '0; done <= 1'b0; cycles <= 0; lat_sum <= 0; lat_max <= 0;
+            gap_sum <= 0; gap_r <= '0;
         end else begin
             now  <= now + 1;
             done <= 1'b0;
             lfsr <= {lfsr[30:0], lfsr[31] ^ lfsr[21] ^ lfsr[1] ^ lfsr[0]};
+            // the next gap (JITTER: uniform in 0 .. 2 x cfg_gap, from the generator's upper bits)
+            gap_r <= 32'(64'(lfsr[31:8]) % (64'(cfg_gap) * 2 + 1));
             if (state != IDLE) cycles <= cycles + 1;
             case (state)
                 IDLE: if (start) begin
                     if (cfg_span < ADDR_WIDTH'(LINE_BYTES) || (cfg_span & (cfg_span - 1)) != '0)
                         $error("axi_cpu_model: cfg_span must be a power of two of at least LINE_BYTES");
-                    cycles <= 0; lat_sum <= 0; lat_max <= 0;
+                    cycles <= 0; lat_sum <= 0; lat_max <= 0; gap_sum <= 0;
                     left   <= cfg_misses;
                     if (cfg_misses == '0) begin
                         done <= 1'b1;
-                    end else if (cfg_gap != '0) begin   // (each miss follows its compute gap)
+                    end else if (gap_n != '0) begin     // (each miss follows its compute gap)
                         state    <= GAP;
-                        gap_left <= cfg_gap;
+                        gap_left <= gap_n;
+                        gap_sum  <= longint'(gap_n);
                     end else begin
                         state         <= WAIT;
                         m_axi_arvalid <= 1'b1;
@@ -107,14 +117,15 @@ module axi_cpu_model #(
                         if (left == 32'd1) begin
                             state <= IDLE;
                             done  <= 1'b1;
-                        end else if (cfg_gap == '0) begin
+                        end else if (gap_n == '0) begin
                             state         <= WAIT;
                             m_axi_arvalid <= 1'b1;
                             m_axi_araddr  <= cfg_base + line;
                             t_req         <= now + 1;
                         end else begin
                             state    <= GAP;
-                            gap_left <= cfg_gap;
+                            gap_left <= gap_n;
+                            gap_sum  <= gap_sum + longint'(gap_n);
                         end
                     end
                 end

@@ -25,15 +25,16 @@ COPY_TOPS: dict[str, dict[str, int]] = {"hc_copy_engine": {}, "hc_copy_engine#wi
 
 
 # simulation-only tops: checked for connection mistakes only (missing or unknown pins), not for style
-BENCH_TOPS = ("fair_xbar", "demo_top", "hc_system_top")
+BENCH_TOPS = ("fair_xbar", "demo_top", "hc_system_top", "fastlane_system_top")
 BENCH_CHECKS = ("PINMISSING", "PINNOTFOUND", "PINCONNECTEMPTY")
 
 
 def _bench_problems(waivers) -> list[str]:
-    from . import regs
-    sources = regs.sources() + paths.bench_sources()
+    from . import fastlane, regs
     problems: list[str] = []
     for top in BENCH_TOPS:
+        # (the FastLane system also holds the copy engine; fastlane.sources() has each file once)
+        sources = fastlane.sources() if top == "fastlane_system_top" else regs.sources() + paths.bench_sources()
         cmd = ["verilator", "--lint-only", "-Wall", "-Wno-fatal", "--top-module", top, str(waivers),
                *[str(s) for s in sources]]
         result = subprocess.run(cmd, env=paths.tool_env(), capture_output=True, text=True)

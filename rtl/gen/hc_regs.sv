@@ -88,6 +88,7 @@ module hc_regs (
         logic GLOBAL_LIMIT;
         logic GLOBAL_ERR;
         logic LOCK;
+        logic QOS_MAP;
         logic PORT[16];
     } decoded_reg_strb_t;
     decoded_reg_strb_t decoded_reg_strb;
@@ -102,7 +103,7 @@ module hc_regs (
 
     // the decode's conditions on the held offset and kind, registered (python/hyperconnect/regs.py;
     // hc_regs_axil presents the request a cycle after the offset and holds it until the next one)
-    logic [7:0] dec_sel_q;
+    logic [8:0] dec_sel_q;
     logic rw_ok_q;                                 // a valid access
     logic rw_ok_n;
     always_comb begin
@@ -115,6 +116,7 @@ module hc_regs (
         rw_ok_n |= ((cpuif_addr == 12'h14));
         rw_ok_n |= ((cpuif_addr == 12'h18));
         rw_ok_n |= ((cpuif_addr == 12'h1c));
+        rw_ok_n |= ((cpuif_addr == 12'h20));
         for(int i0=0; i0<16; i0++) rw_ok_n |= ((cpuif_addr >= 12'h100 + (12)'(i0) * 12'h80) & (cpuif_addr <= 12'h100 + (12)'(i0) * 12'h80 + 12'h7f));
     end
     always_ff @(posedge clk) begin
@@ -130,6 +132,7 @@ module hc_regs (
             dec_sel_q[5] <= (cpuif_addr == 12'h14);
             dec_sel_q[6] <= (cpuif_addr == 12'h18);
             dec_sel_q[7] <= (cpuif_addr == 12'h1c);
+            dec_sel_q[8] <= (cpuif_addr == 12'h20);
             rw_ok_q <= rw_ok_n;
         end
     end
@@ -164,6 +167,9 @@ module hc_regs (
         decoded_reg_strb.LOCK = cpuif_req_masked & dec_sel_q[7];
         is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h1c);
         is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h1c);
+        decoded_reg_strb.QOS_MAP = cpuif_req_masked & dec_sel_q[8];
+        is_valid_addr |= cpuif_req_masked & (cpuif_addr == 12'h20);
+        is_valid_rw |= cpuif_req_masked & (cpuif_addr == 12'h20);
         for(int i0=0; i0<16; i0++) begin
             decoded_reg_strb.PORT[i0] = cpuif_req_masked & (cpuif_addr >= 12'h100 + (12)'(i0) * 12'h80) & (cpuif_addr <= 12'h100 + (12)'(i0) * 12'h80 + 12'h7f);
             is_external |= cpuif_req_masked & (cpuif_addr >= 12'h100 + (12)'(i0) * 12'h80) & (cpuif_addr <= 12'h100 + (12)'(i0) * 12'h80 + 12'h7f);
@@ -235,6 +241,24 @@ module hc_regs (
                 logic load_next;
             } locked;
         } LOCK;
+        struct {
+            struct {
+                logic [3:0] next;
+                logic load_next;
+            } class0;
+            struct {
+                logic [3:0] next;
+                logic load_next;
+            } class1;
+            struct {
+                logic [3:0] next;
+                logic load_next;
+            } class2;
+            struct {
+                logic [3:0] next;
+                logic load_next;
+            } class3;
+        } QOS_MAP;
     } field_combo_t;
     field_combo_t field_combo;
 
@@ -267,6 +291,20 @@ module hc_regs (
                 logic value;
             } locked;
         } LOCK;
+        struct {
+            struct {
+                logic [3:0] value;
+            } class0;
+            struct {
+                logic [3:0] value;
+            } class1;
+            struct {
+                logic [3:0] value;
+            } class2;
+            struct {
+                logic [3:0] value;
+            } class3;
+        } QOS_MAP;
     } field_storage_t;
     field_storage_t field_storage;
 
@@ -415,6 +453,98 @@ module hc_regs (
         end
     end
     assign hwif_out.LOCK.locked.value = field_storage.LOCK.locked.value;
+    // Field: hyperconnect.QOS_MAP.class0
+    always_comb begin
+        automatic logic [3:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.QOS_MAP.class0.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.QOS_MAP && decoded_req_is_wr && !(hwif_in.QOS_MAP.class0.swwel)) begin // SW write
+            next_c = (field_storage.QOS_MAP.class0.value & ~decoded_wr_biten[3:0]) | (decoded_wr_data[3:0] & decoded_wr_biten[3:0]);
+            load_next_c = '1;
+        end
+        field_combo.QOS_MAP.class0.next = next_c;
+        field_combo.QOS_MAP.class0.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.QOS_MAP.class0.value <= 4'h0;
+        end else begin
+            if(field_combo.QOS_MAP.class0.load_next) begin
+                field_storage.QOS_MAP.class0.value <= field_combo.QOS_MAP.class0.next;
+            end
+        end
+    end
+    assign hwif_out.QOS_MAP.class0.value = field_storage.QOS_MAP.class0.value;
+    // Field: hyperconnect.QOS_MAP.class1
+    always_comb begin
+        automatic logic [3:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.QOS_MAP.class1.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.QOS_MAP && decoded_req_is_wr && !(hwif_in.QOS_MAP.class1.swwel)) begin // SW write
+            next_c = (field_storage.QOS_MAP.class1.value & ~decoded_wr_biten[7:4]) | (decoded_wr_data[7:4] & decoded_wr_biten[7:4]);
+            load_next_c = '1;
+        end
+        field_combo.QOS_MAP.class1.next = next_c;
+        field_combo.QOS_MAP.class1.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.QOS_MAP.class1.value <= 4'h4;
+        end else begin
+            if(field_combo.QOS_MAP.class1.load_next) begin
+                field_storage.QOS_MAP.class1.value <= field_combo.QOS_MAP.class1.next;
+            end
+        end
+    end
+    assign hwif_out.QOS_MAP.class1.value = field_storage.QOS_MAP.class1.value;
+    // Field: hyperconnect.QOS_MAP.class2
+    always_comb begin
+        automatic logic [3:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.QOS_MAP.class2.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.QOS_MAP && decoded_req_is_wr && !(hwif_in.QOS_MAP.class2.swwel)) begin // SW write
+            next_c = (field_storage.QOS_MAP.class2.value & ~decoded_wr_biten[11:8]) | (decoded_wr_data[11:8] & decoded_wr_biten[11:8]);
+            load_next_c = '1;
+        end
+        field_combo.QOS_MAP.class2.next = next_c;
+        field_combo.QOS_MAP.class2.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.QOS_MAP.class2.value <= 4'h8;
+        end else begin
+            if(field_combo.QOS_MAP.class2.load_next) begin
+                field_storage.QOS_MAP.class2.value <= field_combo.QOS_MAP.class2.next;
+            end
+        end
+    end
+    assign hwif_out.QOS_MAP.class2.value = field_storage.QOS_MAP.class2.value;
+    // Field: hyperconnect.QOS_MAP.class3
+    always_comb begin
+        automatic logic [3:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.QOS_MAP.class3.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.QOS_MAP && decoded_req_is_wr && !(hwif_in.QOS_MAP.class3.swwel)) begin // SW write
+            next_c = (field_storage.QOS_MAP.class3.value & ~decoded_wr_biten[15:12]) | (decoded_wr_data[15:12] & decoded_wr_biten[15:12]);
+            load_next_c = '1;
+        end
+        field_combo.QOS_MAP.class3.next = next_c;
+        field_combo.QOS_MAP.class3.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(~rst_n) begin
+            field_storage.QOS_MAP.class3.value <= 4'hf;
+        end else begin
+            if(field_combo.QOS_MAP.class3.load_next) begin
+                field_storage.QOS_MAP.class3.value <= field_combo.QOS_MAP.class3.next;
+            end
+        end
+    end
+    assign hwif_out.QOS_MAP.class3.value = field_storage.QOS_MAP.class3.value;
     for(genvar i0=0; i0<16; i0++) begin
         // External region: hyperconnect.PORT[]
         assign hwif_out.PORT[i0].req = decoded_reg_strb.PORT[i0];
@@ -469,7 +599,7 @@ module hc_regs (
     assign rd_mux_addr = decoded_addr;     // (hc_regs_axil holds the address; python/hyperconnect/regs.py)
     // the read-back's address conditions, registered (python/hyperconnect/regs.py; hc_regs_axil
     // presents the request a cycle after the offset and holds the offset until the next one)
-    logic [7:0] rd_sel_q;
+    logic [8:0] rd_sel_q;
     always_ff @(posedge clk) begin
         if(~rst_n) rd_sel_q <= '0;
         else begin
@@ -481,6 +611,7 @@ module hc_regs (
             rd_sel_q[5] <= rd_mux_addr == 12'h14;
             rd_sel_q[6] <= rd_mux_addr == 12'h18;
             rd_sel_q[7] <= rd_mux_addr == 12'h1c;
+            rd_sel_q[8] <= rd_mux_addr == 12'h20;
         end
     end
 
@@ -495,7 +626,7 @@ module hc_regs (
         end
         if(rd_sel_q[1]) begin
             readback_data_var[15:0] |= 16'h0;
-            readback_data_var[23:16] |= 8'h3;
+            readback_data_var[23:16] |= 8'h4;
             readback_data_var[31:24] |= 8'h1;
         end
         if(rd_sel_q[2]) begin
@@ -518,6 +649,12 @@ module hc_regs (
         end
         if(rd_sel_q[7]) begin
             readback_data_var[0] |= field_storage.LOCK.locked.value;
+        end
+        if(rd_sel_q[8]) begin
+            readback_data_var[3:0] |= field_storage.QOS_MAP.class0.value;
+            readback_data_var[7:4] |= field_storage.QOS_MAP.class1.value;
+            readback_data_var[11:8] |= field_storage.QOS_MAP.class2.value;
+            readback_data_var[15:12] |= field_storage.QOS_MAP.class3.value;
         end
         for(int i0=0; i0<16; i0++) begin
             if((rd_mux_addr >= 12'h100 + (12)'(i0) * 12'h80) && (rd_mux_addr <= 12'h100 + (12)'(i0) * 12'h80 + 12'h7f)) begin

@@ -60,6 +60,29 @@ package hc_regs_pkg;
     } hyperconnect__GLOBAL_ERR__in_t;
 
     typedef struct {
+        logic swwel;
+    } hyperconnect__QOS_MAP__class0__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__QOS_MAP__class1__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__QOS_MAP__class2__in_t;
+
+    typedef struct {
+        logic swwel;
+    } hyperconnect__QOS_MAP__class3__in_t;
+
+    typedef struct {
+        hyperconnect__QOS_MAP__class0__in_t class0;
+        hyperconnect__QOS_MAP__class1__in_t class1;
+        hyperconnect__QOS_MAP__class2__in_t class2;
+        hyperconnect__QOS_MAP__class3__in_t class3;
+    } hyperconnect__QOS_MAP__in_t;
+
+    typedef struct {
         logic rd_ack;
         logic [31:0] rd_data;
         logic wr_ack;
@@ -70,6 +93,7 @@ package hc_regs_pkg;
         hyperconnect__PERIOD__in_t PERIOD;
         hyperconnect__GLOBAL_LIMIT__in_t GLOBAL_LIMIT;
         hyperconnect__GLOBAL_ERR__in_t GLOBAL_ERR;
+        hyperconnect__QOS_MAP__in_t QOS_MAP;
         hc_port__external__in_t PORT[16];
     } hyperconnect__in_t;
 
@@ -106,6 +130,29 @@ package hc_regs_pkg;
     } hyperconnect__LOCK__out_t;
 
     typedef struct {
+        logic [3:0] value;
+    } hyperconnect__QOS_MAP__class0__out_t;
+
+    typedef struct {
+        logic [3:0] value;
+    } hyperconnect__QOS_MAP__class1__out_t;
+
+    typedef struct {
+        logic [3:0] value;
+    } hyperconnect__QOS_MAP__class2__out_t;
+
+    typedef struct {
+        logic [3:0] value;
+    } hyperconnect__QOS_MAP__class3__out_t;
+
+    typedef struct {
+        hyperconnect__QOS_MAP__class0__out_t class0;
+        hyperconnect__QOS_MAP__class1__out_t class1;
+        hyperconnect__QOS_MAP__class2__out_t class2;
+        hyperconnect__QOS_MAP__class3__out_t class3;
+    } hyperconnect__QOS_MAP__out_t;
+
+    typedef struct {
         logic req;
         logic [6:0] addr;
         logic req_is_wr;
@@ -118,6 +165,7 @@ package hc_regs_pkg;
         hyperconnect__PERIOD__out_t PERIOD;
         hyperconnect__GLOBAL_LIMIT__out_t GLOBAL_LIMIT;
         hyperconnect__LOCK__out_t LOCK;
+        hyperconnect__QOS_MAP__out_t QOS_MAP;
         hc_port__external__out_t PORT[16];
     } hyperconnect__out_t;
 endpackage

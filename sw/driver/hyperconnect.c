@@ -140,6 +140,19 @@ hc_status hc_set_global_limit(hc_dev *dev, unsigned g) {
     return global_write_checked(dev, GLOBAL(GLOBAL_LIMIT), g);
 }
 
+/* QOS_MAP: the AxQOS a class carries on m_axi (4 bits per class, class 0 in the lowest; no range flag:
+ * every 4-bit value is legal, so the write is read back instead) */
+hc_status hc_set_class_qos(hc_dev *dev, unsigned cls, unsigned qos) {
+    if (dev == NULL) return HC_ERR_ARG;
+    if (!dev->probed) return HC_ERR_NOT_PROBED;
+    if (cls > 3u || qos > 15u) return HC_ERR_RANGE;
+    if (locked(dev)) return HC_ERR_LOCKED;
+    const unsigned shift = 4u * cls;
+    const uint32_t v = (rd32(dev, GLOBAL(QOS_MAP)) & ~(0xFu << shift)) | (uint32_t)qos << shift;
+    wr32(dev, GLOBAL(QOS_MAP), v);
+    return rd32(dev, GLOBAL(QOS_MAP)) == v ? HC_OK : HC_ERR_REJECTED;
+}
+
 hc_status hc_set_budget(hc_dev *dev, unsigned port, unsigned rd, unsigned wr) {
     hc_status s = check_port(dev, port);
     if (s != HC_OK) return s;

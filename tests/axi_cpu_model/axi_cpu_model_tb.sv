@@ -1,9 +1,10 @@
 // axi_cpu_model_tb — the CPU model reading from the fixed-latency memory (MEM 0, LATENCY) or the DRAM model
-// (MEM 1, ddr200_64), with the AXI protocol checker between them (tests/axi_cpu_model).
+// (MEM 1, ddr200_64), with the AXI protocol checker between them (tests/axi_cpu_model); JITTER as the model's.
 module axi_cpu_model_tb #(
     parameter int MEM        = 0,
     parameter int LATENCY    = 10,
-    parameter int LINE_BYTES = 32
+    parameter int LINE_BYTES = 32,
+    parameter bit JITTER     = 1'b0
 ) (
     input  logic        aclk,
     input  logic        aresetn,
@@ -17,6 +18,7 @@ module axi_cpu_model_tb #(
     output longint      cycles,
     output longint      lat_sum,
     output longint      lat_max,
+    output longint      gap_sum,
     output logic [31:0] protocol_errors
 );
     logic [3:0]  arid, rid;
@@ -27,9 +29,9 @@ module axi_cpu_model_tb #(
     logic [3:0]  arqos;
     logic        arvalid, arready, rvalid, rready, rlast;
     logic [63:0] rdata;
-    axi_cpu_model #(.ADDR_WIDTH(32), .DATA_WIDTH(64), .ID_WIDTH(4), .LINE_BYTES(LINE_BYTES)) u_cpu (
+    axi_cpu_model #(.ADDR_WIDTH(32), .DATA_WIDTH(64), .ID_WIDTH(4), .LINE_BYTES(LINE_BYTES), .JITTER(JITTER)) u_cpu (
         .aclk, .aresetn, .start, .cfg_misses, .cfg_gap, .cfg_base, .cfg_span, .cfg_qos(4'd0), .busy, .done,
-        .cycles, .lat_sum, .lat_max,
+        .cycles, .lat_sum, .lat_max, .gap_sum,
         .m_axi_arid(arid), .m_axi_araddr(araddr), .m_axi_arlen(arlen), .m_axi_arsize(arsize),
         .m_axi_arburst(arburst), .m_axi_arqos(arqos), .m_axi_arvalid(arvalid), .m_axi_arready(arready),
         .m_axi_rid(rid), .m_axi_rdata(rdata), .m_axi_rresp(rresp), .m_axi_rlast(rlast), .m_axi_rvalid(rvalid),

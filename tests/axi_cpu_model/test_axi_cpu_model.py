@@ -29,14 +29,34 @@ async def run(dut, misses: int, gap: int, span: int = 1 << 16) -> tuple[int, int
 
 
 @cocotb.test()
+async def jittered_gaps(dut) -> None:
+    """JITTER: each gap uniform in 0 .. 2 x gap — the run time is still exactly the gaps plus the latencies,
+    the gaps average to the one asked for (within 5 % over 2,000 misses) and are not all equal."""
+    from lib.env import start_clock_reset
+    if not int(dut.JITTER.value):
+        return
+    dut.start.value = 0
+    await start_clock_reset(dut)
+    for gap in (0, 1, 40):
+        cycles, lat_sum, _ = await run(dut, 2000, gap)
+        gap_sum = int(dut.gap_sum.value)
+        assert cycles == gap_sum + lat_sum, f"gap {gap}: {cycles} != {gap_sum} + {lat_sum}"
+        assert abs(gap_sum / 2000 - gap) <= 0.05 * gap, f"gap {gap}: mean {gap_sum / 2000:.2f}"
+        cocotb.log.info("JITTER, gap %d: mean gap %.2f over 2,000 misses", gap, gap_sum / 2000)
+
+
+@cocotb.test()
 async def run_time(dut) -> None:
     from lib.env import start_clock_reset
     mem, latency = int(os.environ["HC_CPU_MEM"]), int(os.environ["HC_CPU_LATENCY"])
     beats = int(dut.LINE_BYTES.value) // 8
     dut.start.value = 0
     await start_clock_reset(dut)
+    if int(dut.JITTER.value):
+        return
     for misses, gap in ((1, 0), (50, 0), (50, 7), (200, 100), (0, 5)):
         cycles, lat_sum, lat_max = await run(dut, misses, gap)
+        assert int(dut.gap_sum.value) == misses * gap
         assert cycles == misses * gap + lat_sum, f"{misses} misses, gap {gap}: {cycles} != {misses} x {gap} + {lat_sum}"
         if mem == 0:
             assert lat_sum == misses * (latency + beats) and lat_max == (latency + beats if misses else 0), \
@@ -48,8 +68,9 @@ async def run_time(dut) -> None:
     assert int(dut.protocol_errors.value) == 0
 
 
-@pytest.mark.parametrize("mem,latency", [(0, 10), (0, 1), (1, 0)], ids=["fixed10", "fixed1", "ddr200_64"])
-def test_axi_cpu_model(mem: int, latency: int) -> None:
+@pytest.mark.parametrize("mem,latency,jitter", [(0, 10, 0), (0, 1, 0), (1, 0, 0), (1, 0, 1)],
+                         ids=["fixed10", "fixed1", "ddr200_64", "ddr200_64-jitter"])
+def test_axi_cpu_model(mem: int, latency: int, jitter: int) -> None:
     from hyperconnect import paths
     from lib.runner import run_cocotb
     here = paths.ROOT / "tests" / "axi_cpu_model"
@@ -57,5 +78,6 @@ def test_axi_cpu_model(mem: int, latency: int) -> None:
                [paths.BENCH_RTL / "hc_bench_pkg.sv", paths.BENCH_RTL / "axi_mem_model.sv",
                 paths.BENCH_RTL / "axi_dram_model.sv", paths.BENCH_RTL / "axi_cpu_model.sv",
                 paths.BENCH_RTL / "axi_protocol_checker.sv", here / "axi_cpu_model_tb.sv"],
-               parameters={"MEM": mem, "LATENCY": max(latency, 1)}, build_name=f"axi_cpu_model_{mem}_{latency}",
+               parameters={"MEM": mem, "LATENCY": max(latency, 1), "JITTER": jitter},
+               build_name=f"axi_cpu_model_{mem}_{latency}_{jitter}",
                env={"HC_CPU_MEM": str(mem), "HC_CPU_LATENCY": str(latency)})

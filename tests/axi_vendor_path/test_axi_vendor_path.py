@@ -20,7 +20,7 @@ import cocotb
 import pytest
 from cocotb.triggers import RisingEdge
 from cocotbext.axi import AxiBus, AxiMaster
-from lib.copy_engine import CYCLES, DONE, STATUS, control_port, copy
+from hyperconnect.copy_engine import CYCLES, DONE, STATUS, control_port, copy
 
 # the calibrated overheads (cycles per transaction) the reproduction uses
 VENDOR_RD_OVERHEAD = 43

@@ -52,6 +52,10 @@ int main() {
               hc_set_priority(&dev, 2, 0) == HC_OK, "priority classes 0..3");
     check(hc_set_global_limit(&dev, 0) == HC_ERR_RANGE && hc_set_global_limit(&dev, 4) == HC_OK &&
               rd(kGlobalLimit) == 4, "global limit G 1..255");
+    check(rd(0x020) == 0xF840u, "QOS_MAP at reset: classes 0..3 -> AxQOS 0, 4, 8, 15");
+    check(hc_set_class_qos(&dev, 4, 0) == HC_ERR_RANGE && hc_set_class_qos(&dev, 1, 16) == HC_ERR_RANGE &&
+              hc_set_class_qos(&dev, 1, 6) == HC_OK && rd(0x020) == 0xF860u &&
+              hc_set_class_qos(&dev, 1, 4) == HC_OK && rd(0x020) == 0xF840u, "class 1 -> AxQOS 6 and back");
     unsigned budget = 0;
     check(hc_budget_for_share(1000, 16, 500, &budget) == HC_OK && budget == 31, "50 % of 1000 cycles at 16 beats: 31");
     check(hc_budget_for_bytes(16, 8, 4096, &budget) == HC_OK && budget == 32, "4 KB per period at 16 x 8 bytes: 32");

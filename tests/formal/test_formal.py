@@ -7,8 +7,8 @@ W held and stable towards the port whatever the accelerator does, nothing with s
 trips on time, lets go only once drained. axi_burst_equalizer (bounded, per direction, 64-bit data): AXI
 on both sides, WLAST/RLAST on the right beats, answers only for accepted requests, in order with the
 master's own IDs. hc_fifo (LATE_BITS): the head holds the stored entry, its late bits forwarded while their
-write is pending and selected from their register after a load from the input. axi_exbar: the global limit's count, zero and room flags agree and G is never exceeded,
-whatever the memory answers. The composed port (hc_supervisor) and the whole IP (axi_hyperconnect) are checked in
+write is pending and selected from their register after a load from the input. axi_exbar: the global limit's count, zero and room flags agree, every grant below the top class
+finds fewer than G in flight and the count never wraps, whatever the memory answers. The composed port (hc_supervisor) and the whole IP (axi_hyperconnect) are checked in
 test_formal_composed.py. Seeded bugs (mutants), in the modules and in the composition, must make the
 proofs fail."""
 
@@ -108,6 +108,13 @@ MUTANTS = {
     ("axi_exbar", "axi_exbar.sv", "room_threshold_off_by_one"): (
         "r[3] = (g == '0) ? 17'h0FFFD : (g == 9'd1) ? '0 : 17'(g) - 17'd2;",
         "r[3] = (g == '0) ? 17'h0FFFD : (g == 9'd1) ? '0 : 17'(g) - 17'd1;"),
+    # issue 18: G holds back only the classes below the top; every class taken for the top one (the lower
+    # classes granted past G), in the choice made ahead (HEADS_KNOWN) and at the presented choice
+    ("axi_exbar", "hc_addr_mux.sv", "every_class_past_g_ahead"): (
+        "(allow_next[0] && (room_next[0] || (in_valid & top_q) != '0))",
+        "(allow_next[0] && (room_next[0] || 1'b1))", "known"),
+    ("axi_exbar", "hc_addr_mux.sv", "every_class_past_g"): (
+        "((allow && (room || gtop_q)) || presented_q)", "((allow && (room || 1'b1)) || presented_q)"),
     # issue 17: the R selection flops (RESP_REG) decoded from the wrong bits — a beat at another port
     ("axi_exbar", "axi_exbar.sv", "r_selects_wrong_port"): (
         "r_sel_in = port_onehot(m_axi_rid[ID_WIDTH +: PORT_W]);",

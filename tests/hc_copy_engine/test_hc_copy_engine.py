@@ -13,9 +13,9 @@ import cocotb
 import pytest
 from cocotb.triggers import ClockCycles
 
-from lib.copy_engine import (BUILD, BURST, BUSY, BYTES, COPIES, CTRL, CYCLES, DONE, DST_LO, ERR_WRITE, ERROR, ID,
+from hyperconnect.copy_engine import (BUILD, BURST, BUSY, BYTES, COPIES, CTRL, CYCLES, DONE, DST_LO, ERR_WRITE, ERROR, ID,
                              IRQ_EN, LEN, OUTSTANDING, REPEAT, SRC_LO, START, STATUS, control_port)
-from lib.copy_engine import copy as copy_once
+from hyperconnect.copy_engine import copy as copy_once
 
 SLVERR, DECERR = 2, 3
 

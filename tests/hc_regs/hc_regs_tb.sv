@@ -79,6 +79,10 @@ module hc_regs_tb #(
         g_in.BUILD.track_depth.next     = 8'(TRACK_DEPTH);
         g_in.PERIOD.cycles.swwel        = locked;
         g_in.GLOBAL_LIMIT.g.swwel       = locked;
+        g_in.QOS_MAP.class0.swwel       = locked;
+        g_in.QOS_MAP.class1.swwel       = locked;
+        g_in.QOS_MAP.class2.swwel       = locked;
+        g_in.QOS_MAP.class3.swwel       = locked;
         g_in.GLOBAL_ERR.period_range.hwset = period_err;
         g_in.GLOBAL_ERR.g_range.hwset      = glimit_err;
         for (int i = 0; i < 16; i++) begin

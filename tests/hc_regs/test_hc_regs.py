@@ -26,7 +26,7 @@ from cocotbext.axi.constants import AxiResp
 
 from lib.env import seeded_rng, start_clock_reset
 
-ID, VERSION, BUILD, CTRL, PERIOD, GLOBAL_LIMIT, GLOBAL_ERR, LOCK = 0x000, 0x004, 0x008, 0x00C, 0x010, 0x014, 0x018, 0x01C
+ID, VERSION, BUILD, CTRL, PERIOD, GLOBAL_LIMIT, GLOBAL_ERR, LOCK, QOS_MAP = 0x000, 0x004, 0x008, 0x00C, 0x010, 0x014, 0x018, 0x01C, 0x020
 # per port: CFG, LIMITS, BUDGET, IRQ_EN (locked) and ERR, IRQ_STATUS (write 1 to clear, not locked)
 CFG, LIMITS, BUDGET, STATUS, ERR, IRQ_EN, IRQ_STATUS, RD_TXN, INFO = 0x00, 0x04, 0x08, 0x0C, 0x10, 0x14, 0x18, 0x30, 0x7C
 WIN = (0x40, 0x44, 0x48, 0x4C)            # WIN_BASE_LO/HI, WIN_SIZE_LO/HI (locked)
@@ -100,10 +100,11 @@ async def test_registers(dut):
     await tb.start()
     p = n_ports()
     assert await tb.rd(ID) == 0x48434F4E, "ID register"
-    assert (await tb.rd(VERSION)) >> 16 == 0x0103, "version 1.3"
+    assert (await tb.rd(VERSION)) >> 16 == 0x0104, "version 1.4"
     assert await tb.rd(BUILD) == p | (3 << 8) | (16 << 16), "BUILD reports the hardware's parameters"
     assert await tb.rd(PERIOD) == 10000
     assert await tb.rd(GLOBAL_LIMIT) == 32
+    assert await tb.rd(QOS_MAP) == 0xF840, "classes 0..3 -> AxQOS 0, 4, 8, 15 (Zynq UltraScale+: 12..15 low latency)"
     for i in range(p):
         assert await tb.rd(port(i, CFG)) == 16, f"port {i}: CFG resets to nominal 16, class 0, coupled, no reservation"
         assert await tb.rd(port(i, LIMITS)) == 4 | (4 << 8), f"port {i}: outstanding limits 4/4"
@@ -248,7 +249,7 @@ async def test_lock(dut):
     tb = Tb(dut)
     await tb.start()
     p = n_ports()
-    locked_regs = [PERIOD, GLOBAL_LIMIT] + [port(i, r) for i in range(p)
+    locked_regs = [PERIOD, GLOBAL_LIMIT, QOS_MAP] + [port(i, r) for i in range(p)
                                            for r in (CFG, LIMITS, BUDGET, IRQ_EN, *WIN, TIMEOUT)]
     await tb.wr(port(p - 1, CFG), 32 | 1 << 12)                 # the hypervisor's settings
     await tb.wr(port(p - 1, BUDGET), 0x0005_0007)

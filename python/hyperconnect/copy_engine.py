@@ -1,5 +1,6 @@
-"""The copy engine's register map (rdl/hc_copy_engine.rdl) and its programming sequence, for the tests that
-drive hc_copy_engine through its AXI4-Lite port (tests/hc_copy_engine, tests/axi_vendor_path)."""
+"""The copy engine's register map (rdl/hc_copy_engine.rdl) and its programming sequence, for the cocotb
+benches that drive hc_copy_engine through its AXI4-Lite port (tests/hc_copy_engine, tests/axi_vendor_path,
+the FastLane system: hyperconnect.fastlane_sim)."""
 
 from __future__ import annotations
 
@@ -22,14 +23,20 @@ def control_port(dut, prefix: str = "s_axil") -> AxiLiteMaster:
     return regs
 
 
-async def copy(regs: AxiLiteMaster, src: int, dst: int, length: int, burst: int = 16, rd_out: int = 4,
-               wr_out: int = 4, ctrl: int = 0, timeout: int = 200000) -> int:
-    """Program SRC, DST, LEN, BURST and OUTSTANDING, start, wait for STATUS.done; return STATUS (done is
-    left set: the caller clears it)."""
+async def program(regs: AxiLiteMaster, src: int, dst: int, length: int, burst: int = 16, rd_out: int = 4,
+                  wr_out: int = 4, ctrl: int = 0) -> None:
+    """Program SRC, DST, LEN, BURST and OUTSTANDING and start (CTRL.start | ctrl)."""
     for reg, value in ((SRC_LO, src & 0xFFFFFFFF), (SRC_HI, src >> 32), (DST_LO, dst & 0xFFFFFFFF),
                        (DST_HI, dst >> 32), (LEN, length), (BURST, burst), (OUTSTANDING, rd_out | wr_out << 8)):
         await regs.write_dword(reg, value)
     await regs.write_dword(CTRL, START | ctrl)
+
+
+async def copy(regs: AxiLiteMaster, src: int, dst: int, length: int, burst: int = 16, rd_out: int = 4,
+               wr_out: int = 4, ctrl: int = 0, timeout: int = 200000) -> int:
+    """Program SRC, DST, LEN, BURST and OUTSTANDING, start, wait for STATUS.done; return STATUS (done is
+    left set: the caller clears it)."""
+    await program(regs, src, dst, length, burst, rd_out, wr_out, ctrl)
     status = 0
     for _ in range(timeout):
         status = await regs.read_dword(STATUS)
