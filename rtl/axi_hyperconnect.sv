@@ -553,12 +553,17 @@ module axi_hyperconnect #(
     // ------------------------------------------------------------------ class -> AxQOS (QOS_MAP)
     // Each port's requests leave with its class's AxQOS (issue 18: a QoS-aware memory controller keeps the
     // top class's priority past the crossbar); the accelerators' own AxQOS is not passed on. One flop per
-    // port, from the map and the port's class registers: a change applies from the second cycle.
+    // port and channel, from the map and the port's class registers, loaded only while the port presents
+    // no request on that channel or its request is taken: a request waiting for READY keeps its AxQOS
+    // (AXI), a change applies from the second cycle to the requests presented after it.
     wire  [3:0][3:0]      qos_map = {g_out.QOS_MAP.class3.value, g_out.QOS_MAP.class2.value,
                                      g_out.QOS_MAP.class1.value, g_out.QOS_MAP.class0.value};
-    logic [S_COUNT*4-1:0] cls_qos;
+    logic [S_COUNT*4-1:0] ar_cls_qos, aw_cls_qos;
     always_ff @(posedge aclk)
-        for (int i = 0; i < S_COUNT; i++) cls_qos[i*4 +: 4] <= qos_map[prio[i*2 +: 2]];   // (loaded in reset too)
+        for (int i = 0; i < S_COUNT; i++) begin                                        // (loaded in reset too)
+            if (!x_arvalid[i] || x_arready[i]) ar_cls_qos[i*4 +: 4] <= qos_map[prio[i*2 +: 2]];
+            if (!x_awvalid[i] || x_awready[i]) aw_cls_qos[i*4 +: 4] <= qos_map[prio[i*2 +: 2]];
+        end
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_qos = &{1'b0, x_awqos, x_arqos};             // (replaced by the class's)
     /* verilator lint_on UNUSEDSIGNAL */
@@ -570,13 +575,13 @@ module axi_hyperconnect #(
         .aclk, .aresetn, .cfg_prio(prio), .cfg_global_limit({1'b0, glimit}),
         .s_axi_awid(x_awid), .s_axi_awaddr(x_awaddr), .s_axi_awlen(x_awlen), .s_axi_awsize(x_awsize),
         .s_axi_awburst(x_awburst), .s_axi_awlock(x_awlock), .s_axi_awcache(x_awcache), .s_axi_awprot(x_awprot),
-        .s_axi_awqos(cls_qos), .s_axi_awvalid(x_awvalid), .s_axi_awmore(x_awmore), .s_axi_awready(x_awready),
+        .s_axi_awqos(aw_cls_qos), .s_axi_awvalid(x_awvalid), .s_axi_awmore(x_awmore), .s_axi_awready(x_awready),
         .s_axi_wdata(x_wdata),
         .s_axi_wstrb(x_wstrb), .s_axi_wlast(x_wlast), .s_axi_wvalid(x_wvalid), .s_axi_wready(x_wready),
         .s_axi_bid(x_bid), .s_axi_bresp(x_bresp), .s_axi_bvalid(x_bvalid), .s_axi_bready(x_bready),
         .s_axi_arid(x_arid), .s_axi_araddr(x_araddr), .s_axi_arlen(x_arlen), .s_axi_arsize(x_arsize),
         .s_axi_arburst(x_arburst), .s_axi_arlock(x_arlock), .s_axi_arcache(x_arcache), .s_axi_arprot(x_arprot),
-        .s_axi_arqos(cls_qos), .s_axi_arvalid(x_arvalid), .s_axi_armore(x_armore), .s_axi_arready(x_arready),
+        .s_axi_arqos(ar_cls_qos), .s_axi_arvalid(x_arvalid), .s_axi_armore(x_armore), .s_axi_arready(x_arready),
         .s_axi_rid(x_rid),
         .s_axi_rdata(x_rdata), .s_axi_rresp(x_rresp), .s_axi_rlast(x_rlast), .s_axi_rvalid(x_rvalid),
         .s_axi_rready(x_rready),
@@ -620,6 +625,15 @@ module axi_hyperconnect #(
     always_ff @(posedge aclk) if (f_live) begin
         if ($past(m_axi_wvalid && !m_axi_wready))
             assert (m_axi_wvalid && $stable({m_axi_wdata, m_axi_wstrb, m_axi_wlast}));
+        // and a request waiting at the memory port keeps its payload, its AxQOS included, whatever the ports
+        // and software do (the 8 cycles do not reach a register write during a wait: tests/axi_hyperconnect
+        // test_class_qos covers that — QOS_MAP or a class written while a request waited changed its AxQOS)
+        if ($past(m_axi_arvalid && !m_axi_arready))
+            assert (m_axi_arvalid && $stable({m_axi_arid, m_axi_araddr, m_axi_arlen, m_axi_arsize, m_axi_arburst,
+                                              m_axi_arlock, m_axi_arcache, m_axi_arprot, m_axi_arqos}));
+        if ($past(m_axi_awvalid && !m_axi_awready))
+            assert (m_axi_awvalid && $stable({m_axi_awid, m_axi_awaddr, m_axi_awlen, m_axi_awsize, m_axi_awburst,
+                                              m_axi_awlock, m_axi_awcache, m_axi_awprot, m_axi_awqos}));
     end
 `endif
 `endif

@@ -42,12 +42,15 @@
 // the lower classes' traffic in flight (axi_exbar's G) never throttles the top class. Whether a choice is of
 // the top class is known without the choice itself: the top class is the highest, so the choice is of it
 // exactly when a top-class port competes (one OR of the competing ports, in parallel with the arbitration).
+// A class change reaches the top-class flags two cycles later, and a choice already presented keeps its
+// standing: a port leaving the top class may have up to three requests granted past `room` meanwhile.
 // Parameters: N (ports, 1..64), PW (payload width per port, bits), REGISTER_READY (output skid slice),
-//             PRIO_W (bits of a priority class, 1..4), HEADS_KNOWN (above; default 0: in_more and
-//             allow_next are not used)
+//             PRIO_W (bits of a priority class, 1..4), HEADS_KNOWN (above; default 0: in_more,
+//             allow_next and room_next are not used)
 // Runtime:    allow — a new request may be presented this cycle (e.g. the write routing FIFO has room; a
 //             request already presented stays presented); room — the same for the ports below the top
-//             class only (e.g. the global outstanding limit is not reached; tie to 1 if unused);
+//             class only (e.g. the global outstanding limit is not reached); tie room and room_next to
+//             all ones if unused (without HEADS_KNOWN room_next is ignored);
 //             in_prio — class per port, higher wins
 // Assumes:    in_valid held until in_ready and in_payload stable meanwhile (AXI), from flops; with
 //             HEADS_KNOWN, in_more only with in_valid, and a head taken with in_more is followed by another.

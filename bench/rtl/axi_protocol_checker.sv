@@ -28,6 +28,7 @@ module axi_protocol_checker #(
     input  logic                    aresetn,
     input  logic [ID_WIDTH-1:0]     awid,
     input  logic [ADDR_WIDTH-1:0]   awaddr,
+    input  logic [3:0]              awqos,
     input  logic [7:0]              awlen,
     input  logic [2:0]              awsize,
     input  logic [1:0]              awburst,
@@ -44,6 +45,7 @@ module axi_protocol_checker #(
     input  logic                    bready,
     input  logic [ID_WIDTH-1:0]     arid,
     input  logic [ADDR_WIDTH-1:0]   araddr,
+    input  logic [3:0]              arqos,       // (QoS: checked for stability like the rest; tie 0 if absent)
     input  logic [7:0]              arlen,
     input  logic [2:0]              arsize,
     input  logic [1:0]              arburst,
@@ -69,12 +71,12 @@ module axi_protocol_checker #(
 
     // previous cycle, for the stability rules
     logic                  p_ar, p_aw, p_w, p_r, p_b, in_reset;
-    logic [ID_WIDTH+ADDR_WIDTH+13-1:0] p_ar_pl, p_aw_pl;
+    logic [ID_WIDTH+ADDR_WIDTH+17-1:0] p_ar_pl, p_aw_pl;
     logic [DATA_WIDTH+DATA_WIDTH/8:0]  p_w_pl;
     logic [ID_WIDTH+DATA_WIDTH+2:0]    p_r_pl;
     logic [ID_WIDTH+1:0]               p_b_pl;
-    wire [ID_WIDTH+ADDR_WIDTH+13-1:0] ar_pl = {arid, araddr, arlen, arsize, arburst};
-    wire [ID_WIDTH+ADDR_WIDTH+13-1:0] aw_pl = {awid, awaddr, awlen, awsize, awburst};
+    wire [ID_WIDTH+ADDR_WIDTH+17-1:0] ar_pl = {arid, araddr, arlen, arsize, arburst, arqos};
+    wire [ID_WIDTH+ADDR_WIDTH+17-1:0] aw_pl = {awid, awaddr, awlen, awsize, awburst, awqos};
     wire [DATA_WIDTH+DATA_WIDTH/8:0]  w_pl  = {wdata, wstrb, wlast};
     wire [ID_WIDTH+DATA_WIDTH+2:0]    r_pl  = {rid, rdata, rresp, rlast};
     wire [ID_WIDTH+1:0]               b_pl  = {bid, bresp};

@@ -138,7 +138,8 @@ module fastlane_system_top #(
         .awaddr(p``_awaddr), .awlen(p``_awlen), .awsize(p``_awsize), .awburst(p``_awburst), \
         .awvalid(p``_awvalid), .awready(p``_awready), .wdata(p``_wdata), .wstrb(p``_wstrb), .wlast(p``_wlast), \
         .wvalid(p``_wvalid), .wready(p``_wready), .bid(p``_bid), .bresp(p``_bresp), .bvalid(p``_bvalid), \
-        .bready(p``_bready), .errors(err), .reads(), .reads_done(), .writes(), .writes_done())
+        .bready(p``_bready), .arqos(p``_arqos), .awqos(p``_awqos), .errors(err), .reads(), .reads_done(), \
+        .writes(), .writes_done())
 
     `FL_AXI(u, IDW)     // the CPU
     `FL_AXI(k, IDW)     // the CPU past its PLB path (PATH 0)
@@ -265,43 +266,49 @@ module fastlane_system_top #(
     `FL_CHECK(c, IDW, "copy", errors_copy);
     `FL_CHECK(m, MIDW, "memory", errors_mem);
 
-    // the copy engine's beats, and its data: each written byte is the source's (pattern at d - dst + src);
-    // write bursts are INCR and their data follows the AWs in order
+    // the copy engine's beats, and its data: each written byte is the source's (pattern at d - dst + src).
+    // Write bursts are INCR; their data follows the AWs in order, and a beat may come before its AW's
+    // handshake (AXI allows it): the beats wait in a queue until their burst's address is known.
     logic [31:0] wq_addr [$];
+    logic [72:0] wq_beat [$];                        // {wlast, wstrb, wdata}
     logic [31:0] w_addr;
     logic        w_open;
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
             copy_rd_beats <= 0; copy_wr_beats <= 0; copy_data_errors <= 0; w_open <= 1'b0;
-            wq_addr.delete();
+            wq_addr.delete(); wq_beat.delete();
         end else begin
             automatic logic [31:0] a = w_addr;
             automatic logic        open = w_open;
+            automatic longint      bad_beats = 0;
             if (c_rvalid && c_rready) copy_rd_beats <= copy_rd_beats + 1;
             if (c_awvalid && c_awready) wq_addr.push_back(c_awaddr);
             if (c_wvalid && c_wready) begin
                 copy_wr_beats <= copy_wr_beats + 1;
-                if (!open) begin
-                    if (wq_addr.size() == 0) $fatal(1, "fastlane_system_top: copy engine W beat before its AW");
-                    a = wq_addr.pop_front();
-                end
-                begin
-                    automatic logic bad = 1'b0;
-                    for (int j = 0; j < 8; j++) begin
-                        automatic logic [31:0] d = (a & ~32'd7) + 32'(j);
-                        automatic logic [7:0]  want = hc_bench_pkg::pattern(64'(d - cfg_dst + cfg_src));
-                        if (c_wstrb[j] && c_wdata[j*8 +: 8] != want) begin
-                            bad = 1'b1;
-                            if (copy_data_errors < 5)
-                                $error("fastlane_system_top: the copy wrote %02x at %08x, the source holds %02x",
-                                       c_wdata[j*8 +: 8], d, want);
-                        end
-                    end
-                    if (bad) copy_data_errors <= copy_data_errors + 1;   // (beats with a wrong byte)
-                end
-                w_addr <= (a & ~32'd7) + 32'd8;
-                w_open <= !c_wlast;
+                wq_beat.push_back({c_wlast, c_wstrb, c_wdata});
             end
+            // check every queued beat whose address is known
+            while (wq_beat.size() != 0 && (open || wq_addr.size() != 0)) begin
+                automatic logic [72:0] b = wq_beat.pop_front();
+                automatic logic        bad = 1'b0;
+                if (!open) a = wq_addr.pop_front();
+                for (int j = 0; j < 8; j++) begin
+                    automatic logic [31:0] d = (a & ~32'd7) + 32'(j);
+                    automatic logic [7:0]  want = hc_bench_pkg::pattern(64'(d - cfg_dst + cfg_src));
+                    if (b[64 + j] && b[j*8 +: 8] != want) begin
+                        bad = 1'b1;
+                        if (copy_data_errors + bad_beats < 5)
+                            $error("fastlane_system_top: the copy wrote %02x at %08x, the source holds %02x",
+                                   b[j*8 +: 8], d, want);
+                    end
+                end
+                if (bad) bad_beats++;                  // (beats with a wrong byte)
+                a = (a & ~32'd7) + 32'd8;
+                open = !b[72];
+            end
+            w_addr <= a;
+            w_open <= open;
+            copy_data_errors <= copy_data_errors + bad_beats;
         end
     end
 `undef FL_AXI

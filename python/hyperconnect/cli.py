@@ -217,7 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("reproduce", help="the papers' results: paper / model / RTL; writes build/reproduce/"
                                          "summary.json and report.md with plots")
     p.add_argument("--jobs", type=int, default=None, help="parallel simulations (default: one per core)")
-    p.add_argument("--only", help="comma-separated subset: fig2_fig11,table1,sec43,sec44,sec52,fig5,fig3a")
+    p.add_argument("--only", help="comma-separated subset: fig2_fig11,table1,sec43,sec44,sec52,fig5,fig3a,fastlane")
     p.set_defaults(func=_cmd_reproduce)
     p = sub.add_parser("soak", help="constrained-random soak of axi_hyperconnect with protocol checkers "
                                     "(default 1,000,000 transactions, one shard per core)")

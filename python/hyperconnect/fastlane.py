@@ -112,12 +112,16 @@ def fit_profiles(grid: dict[int, tuple[float, float]]) -> dict[str, Fit]:
     fits = {}
     for p in PROFILES:
         target = paper_slowdown(p)[0]
-        if target >= slowdown(0):
+        bound = target >= slowdown(0)
+        if bound:
             g = 0
         else:
             g = min(range(0, gaps[-1] + 1), key=lambda x: abs(slowdown(x) - target))
+            if g == gaps[-1] and slowdown(g) > target:
+                raise ValueError(f"{p}: the paper's vendor slowdown {target:.3f} lies below the grid's "
+                                 f"({slowdown(g):.3f} at gap {g}): extend GRID")
         idle = at(g)[0]
-        fits[p] = Fit(p, g, idle / (g + idle), target, target > slowdown(0))
+        fits[p] = Fit(p, g, idle / (g + idle), target, bound)
     return fits
 
 

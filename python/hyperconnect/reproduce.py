@@ -73,7 +73,9 @@ NOTES = {
                    "idle copy rate is a prediction. MB/s at the paper's 800 MB/s bus (read + write bytes per "
                    "second, as the paper counts). The paper's loaded rates also lose bandwidth to the OS and "
                    "network I/O the CPU model leaves out.",
-    "002 Table 4": "Slowdown = run time beside the copy / run time alone (the paper's ms over HW inactive). Each "
+    "002 Table 4": "Slowdown = run time beside the copy / run time alone (the paper's ms over HW inactive), from "
+                   "the CPU model's identity run time = misses x (mean gap + mean miss latency): (gap + latency "
+                   "beside the copy) / (gap + latency alone), the latencies measured. Each "
                    "profile is one memory intensity f (share of its idle run time spent on misses), FITTED to the "
                    "paper's vendor slowdown and used unchanged for FastLane (a prediction). The model's vendor "
                    "path slows a CPU that only misses (f = 1) by about 2x; profiles whose paper slowdown is "
@@ -379,12 +381,12 @@ def fig3a() -> tuple[list[Row], list[Path]]:
 
 # --- paper 002 Tables 3 and 4 (FastLane) ------------------------------------------------------------------
 
-def fastlane_tables() -> tuple[list[Row], list[Path]]:
+def fastlane_tables(jobs: int | None = None) -> tuple[list[Row], list[Path]]:
     """Paper 002's Tables 3 and 4 on the system bench (python/hyperconnect/fastlane.py): the copy's rate on
     each path under each load profile, and the CPU's slowdown — the vendor column fitted, FastLane's
     predicted."""
     from . import fastlane
-    m = fastlane.reproduce()
+    m = fastlane.reproduce(jobs or 2)
     fast, vendor, fits = m["paths"]["fastlane"], m["paths"]["vendor"], m["fits"]
     rows: list[Row] = []
     for load in ("idle", *fastlane.PROFILES):
@@ -452,7 +454,7 @@ def run(jobs: int | None = None, only: tuple[str, ...] = ALL) -> dict[str, Any]:
         rows += r
         files += f
     if "fastlane" in only:
-        r, f = fastlane_tables()
+        r, f = fastlane_tables(jobs)
         rows += r
         files += f
     summary = {"experiments": list(only), "seconds": round(time.monotonic() - t0, 1), "simulation_seconds": round(t_sim, 1),

@@ -35,7 +35,7 @@ def _checker(label: str, prefix: str, id_width: str, idle_resp_zero: bool = Fals
     also checks that R/B carry no payload without VALID (an accelerator port of axi_hyperconnect)."""
     names = ["awid", "awaddr", "awlen", "awsize", "awburst", "awvalid", "awready", "wdata", "wstrb", "wlast",
              "wvalid", "wready", "bid", "bresp", "bvalid", "bready", "arid", "araddr", "arlen", "arsize",
-             "arburst", "arvalid", "arready", "rid", "rdata", "rresp", "rlast", "rvalid", "rready"]
+             "arburst", "arvalid", "arready", "rid", "rdata", "rresp", "rlast", "rvalid", "rready", "arqos", "awqos"]
     conns = ", ".join(f".{n}({prefix}_{n})" for n in names)
     return (f"    logic [31:0] chk_{label}_errors, chk_{label}_reads, chk_{label}_reads_done, chk_{label}_writes,"
             f" chk_{label}_writes_done;\n"

@@ -146,6 +146,7 @@ hc_status hc_set_class_qos(hc_dev *dev, unsigned cls, unsigned qos) {
     if (dev == NULL) return HC_ERR_ARG;
     if (!dev->probed) return HC_ERR_NOT_PROBED;
     if (cls > 3u || qos > 15u) return HC_ERR_RANGE;
+    if (FIELD_GET(dev->version, HYPERCONNECT__VERSION__MINOR) < 4u) return HC_ERR_RANGE;   /* no QOS_MAP before 1.4 */
     if (locked(dev)) return HC_ERR_LOCKED;
     const unsigned shift = 4u * cls;
     const uint32_t v = (rd32(dev, GLOBAL(QOS_MAP)) & ~(0xFu << shift)) | (uint32_t)qos << shift;

@@ -61,7 +61,7 @@ hc_status hc_set_outstanding(hc_dev *dev, unsigned port, unsigned rd, unsigned w
 hc_status hc_set_priority(hc_dev *dev, unsigned port, unsigned cls);                /* 0..3 */
 hc_status hc_set_period(hc_dev *dev, uint32_t cycles);                              /* >= 1 */
 hc_status hc_set_global_limit(hc_dev *dev, unsigned g);                             /* 1..255 */
-hc_status hc_set_class_qos(hc_dev *dev, unsigned cls, unsigned qos);                /* class 0..3 -> AxQOS 0..15 */
+hc_status hc_set_class_qos(hc_dev *dev, unsigned cls, unsigned qos);                /* class 0..3 -> AxQOS 0..15; IP 1.4+ */
 hc_status hc_set_budget(hc_dev *dev, unsigned port, unsigned rd, unsigned wr);      /* 0..65535 */
 hc_status hc_set_reservation(hc_dev *dev, unsigned port, bool enable);
 

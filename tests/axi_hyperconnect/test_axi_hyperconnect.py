@@ -42,7 +42,7 @@ WRITE_BASE = 0x4000_0000
 ERRORS = ErrorMap([(READ_BASE + 0x10_0000, 0x3000, SLVERR), (READ_BASE + 0x20_0000, 0x2000, DECERR)])
 CHECKED = [f"s{i:02d}" for i in range(S_COUNT)] + ["m"]        # protocol checkers in the wrapper
 
-ID, BUILD, PERIOD, GLOBAL_LIMIT, GLOBAL_ERR = 0x000, 0x008, 0x010, 0x014, 0x018
+ID, BUILD, PERIOD, GLOBAL_LIMIT, GLOBAL_ERR, QOS_MAP = 0x000, 0x008, 0x010, 0x014, 0x018, 0x020
 CFG, LIMITS, BUDGET, STATUS, ERR, IRQ_EN, IRQ_STATUS, CNT_CTRL = 0x00, 0x04, 0x08, 0x0C, 0x10, 0x14, 0x18, 0x1C
 RD_BYTES_LO, RD_TXN, WR_TXN, MAX_RD_LATENCY = 0x20, 0x30, 0x34, 0x3C
 WIN_BASE_LO, WIN_BASE_HI, WIN_SIZE_LO, WIN_SIZE_HI, FAULT, TIMEOUT = 0x40, 0x44, 0x48, 0x4C, 0x50, 0x54
@@ -215,6 +215,64 @@ async def test_registers(dut):
     assert await tb.wr(port(S_COUNT, CFG), 16) == AxiResp.SLVERR, "a port that does not exist"
     assert (await tb.axil.read(port(S_COUNT, CFG), 4)).resp == AxiResp.SLVERR
     assert await tb.wr(ID, 0) == AxiResp.SLVERR, "ID is read-only"
+
+
+@cocotb.test()
+async def test_class_qos(dut):
+    """Each class's AxQOS on m_axi (QOS_MAP, reset 0/4/8/15; issue 18), and a request waiting for the
+    memory's READY keeps its AxQOS while software rewrites QOS_MAP and the port's class (AXI: the payload is
+    stable until the handshake; before the fix the waiting request's AxQOS changed with the write — the
+    protocol checker on m_axi compares it)."""
+    rng = seeded_rng("class_qos")
+    tb = Tb(dut, rng)
+    await start_clock_reset(dut)
+    assert await tb.rd(QOS_MAP) == 0xF840
+    seen: list[tuple[str, int]] = []
+
+    async def watch() -> None:
+        while True:
+            await RisingEdge(dut.aclk)
+            for ch in ("ar", "aw"):
+                if int(getattr(dut, f"m_axi_{ch}valid").value) and int(getattr(dut, f"m_axi_{ch}ready").value):
+                    seen.append((ch, int(getattr(dut, f"m_axi_{ch}qos").value)))
+    watcher = cocotb.start_soon(watch())
+    m = tb.masters[0]
+    for cls, qos in ((0, 0), (1, 4), (2, 8), (3, 15)):
+        await tb.wr(port(0, CFG), 16 | cls << 12)
+        await ClockCycles(dut.aclk, 3)
+        seen.clear()
+        await m.read(Burst(1, READ_BASE, 0, 3, INCR))
+        await m.write(Burst(1, tb.writes.take(BUS), 0, 3, INCR), rng)
+        await tb.settle()
+        assert sorted(seen) == [("ar", qos), ("aw", qos)], f"class {cls}: {seen}, AxQOS {qos} expected"
+    # a request held at the memory port keeps its AxQOS across a QOS_MAP write and a class change
+    tb.mem.ar.pause = True
+    tb.mem.aw.pause = True
+    seen.clear()
+    await m.read(Burst(1, READ_BASE + 0x40, 0, 3, INCR))
+    await m.write(Burst(1, tb.writes.take(BUS), 0, 3, INCR), rng)
+    for _ in range(200):
+        await RisingEdge(dut.aclk)
+        if int(dut.m_axi_arvalid.value) and int(dut.m_axi_awvalid.value):
+            break
+    held = (int(dut.m_axi_arqos.value), int(dut.m_axi_awqos.value))
+    await tb.wr(QOS_MAP, 0x1234)
+    await tb.wr(port(0, CFG), 16 | 1 << 12)
+    for _ in range(8):
+        await RisingEdge(dut.aclk)
+        assert (int(dut.m_axi_arqos.value), int(dut.m_axi_awqos.value)) == held, "a waiting request's AxQOS changed"
+    tb.mem.ar.pause = False
+    tb.mem.aw.pause = False
+    await tb.settle()
+    assert sorted(seen) == [("ar", 15), ("aw", 15)], f"held requests left with {seen}"
+    seen.clear()
+    await m.read(Burst(1, READ_BASE + 0x80, 0, 3, INCR))
+    await tb.settle()
+    assert seen == [("ar", 3)], f"after the writes: {seen} (class 1 -> 3 in QOS_MAP 0x1234)"
+    watcher.cancel()
+    await tb.wr(QOS_MAP, 0xF840)
+    await tb.wr(port(0, CFG), 16)
+    tb.check()
 
 
 @cocotb.test()
