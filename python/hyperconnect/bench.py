@@ -54,6 +54,35 @@ def run() -> dict[str, Any]:
     return report
 
 
+def frontends() -> dict[str, Any]:
+    """The streaming front ends' figures (issue 19) on the fixed-latency memory (LATENCY 10, 64-bit, idle):
+    hc_stream_rd's AR handshake -> first TDATA over the memory's own latency, and its efficiency on ten
+    10,000-byte commands and on 2-D commands of 64-byte rows (tests/hc_stream_rd latency_and_efficiency)."""
+    out = paths.BUILD / "bench" / "stream_rd.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.unlink(missing_ok=True)
+    here = paths.ROOT / "tests" / "hc_stream_rd"
+    from . import manifest
+    sim.run_cocotb("hc_stream_rd_tb", "test_hc_stream_rd", here,
+                   [paths.RTL / "hc_axi_pkg.sv", *manifest.files("frontends"),
+                    paths.BENCH_RTL / "hc_bench_pkg.sv", paths.BENCH_RTL / "axi_mem_model.sv",
+                    paths.BENCH_RTL / "axi_protocol_checker.sv", here / "hc_stream_rd_tb.sv"],
+                   paths.BUILD / "bench" / "stream_rd", {"MEM": 1}, testcase="latency_and_efficiency",
+                   env={"HC_STREAM_RD_OUT": str(out)}, pythonpath=[paths.ROOT / "tests"])
+    if not out.exists():
+        raise RuntimeError("the hc_stream_rd figures produced no result (see the simulation log above)")
+    return {"hc_stream_rd": json.loads(out.read_text())}
+
+
+def render_frontends(report: dict[str, Any]) -> str:
+    r = report["hc_stream_rd"]
+    return "\n".join([
+        "Streaming read front end hc_stream_rd (64-bit, memory latency 10, idle; PG021 AXI DMA in brackets):",
+        f"  AR handshake -> first TDATA: memory + {r['latency_over_memory']} cycles (MM2S: memory + 6)",
+        f"  ten 10,000-byte commands: {100 * r['10,000-byte']:.2f} % of the bus (S2MM: 74.64 %)",
+        f"  2-D, 64-byte rows: {100 * r['2-D 64-byte rows']:.2f} % of the bus"])
+
+
 RESERVATION_SPLITS = (90, 70, 50, 30, 10)
 PRIORITY_G = (1, 2, 4)
 BOUNDED_X = (20, 50)

@@ -52,11 +52,13 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         system = bench.run_system()
         host = psstream.host_bench()
         bridge = psstream.bridge_bench()
+        fronts = bench.frontends()
     problems = bench.check_system(system) + psstream.check_host(host) + psstream.check_bridge(bridge)
-    text = "\n".join([bench.render(report), "", bench.render_system(system), "", host["text"], *bridge["text"]] +
+    text = "\n".join([bench.render(report), "", bench.render_system(system), "", host["text"], *bridge["text"], "",
+                      bench.render_frontends(fronts)] +
                      [f"FAIL: {p}" for p in problems])
     _emit(args, {"latency": report, "hyperconnect": system, "psstream_host": host["cases"],
-                 "psstream_bridge": bridge["cases"], "failures": problems}, text)
+                 "psstream_bridge": bridge["cases"], "frontends": fronts, "failures": problems}, text)
     return 1 if problems else 0
 
 

@@ -22,6 +22,9 @@ STREAM_TOPS: dict[str, dict[str, int]] = {
 
 # the copy engine (its own register block)
 COPY_TOPS: dict[str, dict[str, int]] = {"hc_copy_engine": {}, "hc_copy_engine#wide": {"DATA_WIDTH": 512, "ADDR_WIDTH": 64}}
+# the FastLane front ends (issue 19: fileset `frontends`)
+FRONTEND_TOPS: dict[str, dict[str, int]] = {"hc_stream_rd": {},
+                                            "hc_stream_rd#wide": {"DATA_WIDTH": 512, "ADDR_WIDTH": 64, "MAX_BURST": 16}}
 
 
 # simulation-only tops: checked for connection mistakes only (missing or unknown pins), not for style
@@ -53,6 +56,8 @@ def run() -> list[str]:
     jobs = [(top, params, regs.sources()) for top, params in TOPS.items()]
     jobs += [(top, params, regs.bridge_sources()) for top, params in STREAM_TOPS.items()]
     jobs += [(top, params, regs.copy_engine_sources()) for top, params in COPY_TOPS.items()]
+    from . import manifest
+    jobs += [(top, params, manifest.files("frontends")) for top, params in FRONTEND_TOPS.items()]
     for key, params, sources in jobs:
         top = key.split("#")[0]                     # ("top#variant": the same top at other parameters)
         cmd = ["verilator", "--lint-only", "-Wall", f"-I{paths.RTL}", "--top-module", top, str(waivers),
@@ -71,10 +76,9 @@ def run() -> list[str]:
                         or [f"%Error: read_slang failed on {top}"]
     # rtl/ as committed (with its generated register blocks), every file of the core's product filesets,
     # the way an integrator reads it: no waiver file
-    from . import manifest
     whole = subprocess.run(["verilator", "--lint-only", "-Wall",
                             *[str(p) for p in manifest.files("regs", "rtl", "stream_regs", "stream", "copy_regs",
-                                                             "copy")]],
+                                                             "copy", "frontends")]],
                            env=paths.tool_env(), capture_output=True, text=True)
     problems += [f"rtl/**/*.sv: {line}" for line in (whole.stdout + whole.stderr).splitlines()
                  if line.startswith(("%Error", "%Warning")) and "Exiting due to" not in line]

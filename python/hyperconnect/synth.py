@@ -53,6 +53,9 @@ for _n in (1, 4):
 # seeds is not what its figures are for)
 DESIGNS["hc_copy_engine"] = {"top": "hc_copy_engine", "params": {"DATA_WIDTH": 64, "FIFO_DEPTH": 64},
                              "bench": False, "max_seeds": 1}
+# the streaming read front end (issue 19) at 64-bit data, bursts of 64, a 128-beat FIFO, one seed
+DESIGNS["hc_stream_rd"] = {"top": "hc_stream_rd", "params": {"DATA_WIDTH": 64, "MAX_BURST": 64, "FIFO_DEPTH": 128},
+                           "bench": False, "max_seeds": 1, "frontend": True}
 # axi_hyperconnect at 2 and 4 ports, 3 seeds each (4 ports is issue 17's acceptance figure). 3 ports is
 # `hc synth --ports 3`: with it the full run took 2059 s on 2 cores (its 3 seeds 1516 s alone), over the 30
 # minutes `make synth` has; 8 and 16 ports take 30-100 minutes per seed (`hc synth --ports 8 --seeds 1`).
@@ -90,10 +93,11 @@ def read_slang(files: list[Path], top: str, params: dict[str, int] | None = None
 
 
 def _read(d: dict[str, Any]) -> str:
-    from . import regs
+    from . import manifest, regs
     files = (regs.sources() if d["top"] == "axi_hyperconnect" else
              regs.bridge_sources() if d.get("stream") else
-             regs.copy_engine_sources() if d["top"] == "hc_copy_engine" else paths.rtl_sources())
+             regs.copy_engine_sources() if d["top"] == "hc_copy_engine" else
+             manifest.files("frontends") if d.get("frontend") else paths.rtl_sources())
     return read_slang(files + ([paths.BENCH_RTL / "fair_xbar.sv"] if d["bench"] else []), d["top"], d["params"])
 
 

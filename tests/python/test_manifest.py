@@ -15,7 +15,7 @@ import pytest
 
 from hyperconnect import manifest, paths, regs
 
-PRODUCT = ("regs", "rtl", "stream_regs", "stream", "copy_regs", "copy")
+PRODUCT = ("regs", "rtl", "stream_regs", "stream", "copy_regs", "copy", "frontends")
 
 
 def test_every_source_listed_once() -> None:
@@ -55,7 +55,7 @@ def test_packages_come_first() -> None:
         assert not pkgs or not others or max(pkgs) < min(others), name
 
 
-@pytest.mark.parametrize("target", ["lint", "lint_stream", "lint_copy"])
+@pytest.mark.parametrize("target", ["lint", "lint_stream", "lint_copy", "lint_frontends"])
 def test_fusesoc_lint(target: str, tmp_path: Path) -> None:
     fusesoc = Path(sys.executable).parent / "fusesoc"
     assert fusesoc.exists() or shutil.which("fusesoc"), "fusesoc (requirements.txt) is not installed"
