@@ -20,11 +20,17 @@
 // Latency (cycles, 64-bit, idle): s_cmd handshake -> first AR 4 (the command register, the split's two
 //   steps, the issue); AR handshake -> first TVALID = the memory's AR-to-first-R latency + 2 (the
 //   aligner's register, the output slice) for a row starting on a bus word (one starting inside one waits for the
-//   beat that fills its first stream beat); a command's last beat -> its status 2.
+//   beat that fills its first stream beat); the status is written as the command's last beat enters the
+//   output slice, so m_sts_valid rises with that beat's TVALID and may be taken before its TLAST
+//   handshake (TLAST marks the data's end; the status its count and errors).
 // Throughput: one stream beat per cycle while the memory delivers one R beat per cycle (a command whose
 //   last stream beat needs the packer's remainder and a new beat's bytes takes one cycle more at its end);
-//   one AR every 3 cycles (the split is prepared from flops after each issue), so bursts of 3 beats or
-//   more keep R busy once the FIFO covers the memory's latency.
+//   one AR every 3 cycles within a command (the split is prepared from flops after each issue), so bursts
+//   of 3 beats or more keep R busy once the FIFO covers the memory's latency; a command is taken once the
+//   previous one's last AR is issued, so from one command's last AR to the next one's first 5 cycles
+//   (short commands back to back: 2 bursts' worth of R in 5 cycles at one beat each).
+// Statuses wait in a DESC_DEPTH-entry FIFO; with it full (nobody reading m_sts) the packer stops at the
+//   next command's end, and with it the stream.
 // Parameters: ADDR_WIDTH (13..64), DATA_WIDTH (32..1024, power of two), ID_WIDTH (1..32, every AR uses
 //   ID 0), LEN_WIDTH (bytes per row, 1..32 bits), ROW_WIDTH (rows per command, 1..16 bits), TAG_WIDTH
 //   (1..32), MAX_BURST (beats, 1..256), FIFO_DEPTH (beats, >= MAX_BURST, 2..1024), MAX_OUTSTANDING (1..255
@@ -174,7 +180,9 @@ module hc_stream_rd #(
     logic [CRW-1:0]        credits;                      // FIFO entries neither held nor reserved
     logic [7:0]            outstanding;                  // bursts issued, RLAST not yet seen
     wire  r_end = m_axi_rvalid && m_axi_rlast;
-    wire  ar_free = !m_axi_arvalid || m_axi_arready;
+    // (the AR register is free once its request has left: issues are 3 cycles apart at least, so ARREADY
+    // itself need not reach the split's registers)
+    wire  ar_free = !m_axi_arvalid;
     wire  issue = cur_valid && prep == 2'd2 && ar_free && d_room && 32'(credits) >= 32'(k) &&
                   32'(outstanding) < MAX_OUTSTANDING;
 
@@ -206,7 +214,7 @@ module hc_stream_rd #(
             p_lo       <= lo_now;
             p_lim      <= (13'(MAX_BURST) < to_page_now) ? 9'(MAX_BURST) : 9'(to_page_now);
             p_take     <= (take_max < take_page) ? take_max : take_page;
-            p_beats    <= 9'((14'(lo_now) + 14'(rl[12:0]) + 14'(NB - 1)) >> SB);
+            p_beats    <= 9'((14'(lo_now) + 14'(13'(rl)) + 14'(NB - 1)) >> SB);
             p_rl_small <= (LEN_WIDTH <= 13) || (32'(rl) >> 13) == 0;
             p_next_row <= row_base + stride_q;
             q_k        <= ends_row_p ? p_beats : p_lim;
@@ -320,7 +328,7 @@ module hc_stream_rd #(
     logic [TAG_WIDTH-1:0]  s_tag;
     logic [BW-1:0]         s_bytes;
     logic [1:0]            s_resp;
-    hc_efifo #(.WIDTH(TAG_WIDTH + BW + 2), .DEPTH(4), .OUT_REG(1'b1)) u_sts (
+    hc_efifo #(.WIDTH(TAG_WIDTH + BW + 2), .DEPTH(DESC_DEPTH), .OUT_REG(1'b1)) u_sts (
         .clk(aclk), .rst_n(aresetn), .in_data({s_tag, s_bytes, s_resp}), .in_valid(s_push), .in_ready(s_room),
         .out_data({m_sts_tag, m_sts_bytes, m_sts_resp}), .out_valid(m_sts_valid), .out_ready(m_sts_ready),
         .out_more(s_more_unused), .room_next(s_room_next_unused)

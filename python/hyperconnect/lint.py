@@ -24,7 +24,9 @@ STREAM_TOPS: dict[str, dict[str, int]] = {
 COPY_TOPS: dict[str, dict[str, int]] = {"hc_copy_engine": {}, "hc_copy_engine#wide": {"DATA_WIDTH": 512, "ADDR_WIDTH": 64}}
 # the FastLane front ends (issue 19: fileset `frontends`)
 FRONTEND_TOPS: dict[str, dict[str, int]] = {"hc_stream_rd": {},
-                                            "hc_stream_rd#wide": {"DATA_WIDTH": 512, "ADDR_WIDTH": 64, "MAX_BURST": 16}}
+                                            "hc_stream_rd#wide": {"DATA_WIDTH": 512, "ADDR_WIDTH": 64, "MAX_BURST": 16},
+                                            "hc_stream_rd#narrow": {"DATA_WIDTH": 32, "LEN_WIDTH": 8, "ROW_WIDTH": 1,
+                                                                    "TAG_WIDTH": 1, "MAX_BURST": 1, "FIFO_DEPTH": 2}}
 
 
 # simulation-only tops: checked for connection mistakes only (missing or unknown pins), not for style

@@ -1,11 +1,14 @@
 // hc_stream_rd_tb — the streaming read front end with the AXI protocol checker on its master port, the
 // memory either the test's (MEM 0: cocotb's, at the m_axi_* ports, with stalls and error answers) or
-// axi_mem_model at a fixed LATENCY (MEM 1: the latency and efficiency figures; m_axi_* ports then idle).
+// axi_mem_model at a fixed LATENCY (MEM 1: the latency and efficiency figures; m_axi_* ports then idle);
+// `overflows` counts R beats that found the prefetch FIFO full (its credits wrong).
 module hc_stream_rd_tb #(
     parameter int MEM        = 0,
     parameter int LATENCY    = 10,
     parameter int MAX_BURST  = 64,
-    parameter int FIFO_DEPTH = 128
+    parameter int FIFO_DEPTH = 128,
+    parameter int MAX_OUTSTANDING = 8,
+    parameter int DESC_DEPTH = 16
 ) (
     input  logic         aclk,
     input  logic         aresetn,
@@ -57,7 +60,8 @@ module hc_stream_rd_tb #(
     input  logic [1:0]   m_axi_bresp,
     input  logic         m_axi_bvalid,
     output logic         m_axi_bready,
-    output logic [31:0]  protocol_errors
+    output logic [31:0]  protocol_errors,
+    output logic [31:0]  overflows              // R beats that found the prefetch FIFO full (credits wrong)
 );
     assign {m_axi_awid, m_axi_awaddr, m_axi_awlen, m_axi_awsize, m_axi_awburst, m_axi_awvalid, m_axi_wdata,
             m_axi_wstrb, m_axi_wlast, m_axi_wvalid} = '0;
@@ -74,7 +78,8 @@ module hc_stream_rd_tb #(
     logic [63:0] rdata;
     /* verilator lint_off PINCONNECTEMPTY */
     hc_stream_rd #(.ADDR_WIDTH(32), .DATA_WIDTH(64), .ID_WIDTH(4), .LEN_WIDTH(32), .ROW_WIDTH(16), .TAG_WIDTH(8),
-                   .MAX_BURST(MAX_BURST), .FIFO_DEPTH(FIFO_DEPTH)) u_dut (
+                   .MAX_BURST(MAX_BURST), .FIFO_DEPTH(FIFO_DEPTH), .MAX_OUTSTANDING(MAX_OUTSTANDING),
+                   .DESC_DEPTH(DESC_DEPTH)) u_dut (
         .aclk, .aresetn, .s_cmd_valid, .s_cmd_ready, .s_cmd_addr, .s_cmd_len, .s_cmd_stride, .s_cmd_rows,
         .s_cmd_tag, .m_axis_tdata, .m_axis_tkeep, .m_axis_tlast, .m_axis_tuser, .m_axis_tvalid, .m_axis_tready,
         .m_sts_valid, .m_sts_ready, .m_sts_tag, .m_sts_bytes, .m_sts_resp,
@@ -108,4 +113,7 @@ module hc_stream_rd_tb #(
         .reads_done(), .writes(), .writes_done()
     );
     /* verilator lint_on PINCONNECTEMPTY */
+    always_ff @(posedge aclk)
+        if (!aresetn) overflows <= '0;
+        else if (rvalid && rready && !u_dut.f_room_unused) overflows <= overflows + 1;
 endmodule

@@ -43,20 +43,23 @@ class Bench:
     statuses: list[tuple[int, int, int]] = field(default_factory=list)     # (tag, bytes, resp)
     first_tvalid: int | None = None
     now: int = 0
+    ready: float = 1.0                                  # P(TREADY), P(m_sts_ready) each cycle
+    sts_ready: float = 1.0
 
     async def start(self, ready: float = 1.0, sts_ready: float = 1.0) -> None:
         d = self.dut
         d.s_cmd_valid.value = 0
         d.m_axis_tready.value = 0
         d.m_sts_ready.value = 0
+        self.ready, self.sts_ready = ready, sts_ready
         await start_clock_reset(d)
-        cocotb.start_soon(self._sink(ready, sts_ready))
+        cocotb.start_soon(self._sink())
 
-    async def _sink(self, ready: float, sts_ready: float) -> None:
+    async def _sink(self) -> None:
         d = self.dut
         while True:
-            d.m_axis_tready.value = int(self.rng.random() < ready)
-            d.m_sts_ready.value = int(self.rng.random() < sts_ready)
+            d.m_axis_tready.value = int(self.rng.random() < self.ready)
+            d.m_sts_ready.value = int(self.rng.random() < self.sts_ready)
             await RisingEdge(d.aclk)
             self.now += 1
             if int(d.m_axis_tvalid.value) and self.first_tvalid is None:
@@ -120,6 +123,7 @@ class Bench:
         assert k == len(self.beats), f"{len(self.beats) - k} stream beats more than the commands' bytes"
         assert len(self.statuses) == len(cmds), f"{len(self.statuses)} statuses for {len(cmds)} commands"
         assert int(self.dut.protocol_errors.value) == 0, "the AXI protocol checker reported errors"
+        assert int(self.dut.overflows.value) == 0, "R beats found the prefetch FIFO full (its credits are wrong)"
 
 
 def random_cmd(rng: random.Random, tag: int) -> Cmd:
@@ -127,9 +131,10 @@ def random_cmd(rng: random.Random, tag: int) -> Cmd:
     addr = rng.randrange(0x1000, 0x20_0000)
     if kind < 0.05:
         return Cmd(addr, rng.choice([0, 5]), 64, rng.choice([0, 1]) if rng.random() < 0.5 else 0, tag)   # empty
-    if kind < 0.35:                                                 # 2-D
+    if kind < 0.35:                                                 # 2-D: strides below, at, above the row, negative, large
         length = rng.randint(1, 300)
-        return Cmd(addr, length, length + rng.randint(-length, 600), rng.randint(1, 6), tag)
+        stride = rng.choice([length + rng.randint(-length, 600), -(length + rng.randint(0, 600)), 1 << 16, 1 << 20])
+        return Cmd(addr + (1 << 22), length, stride, rng.randint(1, 6), tag)
     return Cmd(addr, rng.randint(1, 5000) if rng.random() < 0.9 else rng.randint(5000, 20000), 0, 1, tag)
 
 
@@ -144,13 +149,15 @@ async def random_commands(dut) -> None:
     from lib.axi_ref import ErrorMap
     rng = seeded_rng("stream_rd_random")
     k = knobs()
-    errors = {ERR_BASE: SLVERR, ERR_BASE + 0x2000: DECERR}
+    errors = {ERR_BASE: SLVERR, ERR_BASE + 0x1000: DECERR}
     AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, NB, rng, stall=k["stall"],
                 errors=ErrorMap([(a, 0x1000, r) for a, r in errors.items()]))
     b = Bench(dut, rng)
     await b.start(ready=1.0 - k["backpressure"], sts_ready=1.0 - k["backpressure"])
     cmds = [random_cmd(rng, n & 0xFF) for n in range(300)]
-    cmds += [Cmd(ERR_BASE - 100, 300, 0, 1, 1), Cmd(ERR_BASE + 0x1FF0, 64, 0x1000, 2, 2)]   # into the errors
+    # into the error regions: SLVERR then DECERR in one command (the first one reported), DECERR alone
+    cmds += [Cmd(ERR_BASE - 100, 300, 0, 1, 1), Cmd(ERR_BASE + 0xF00, 0x200, 0, 1, 2),
+             Cmd(ERR_BASE + 0x1FF0, 64, 0x1000, 2, 3)]
     for c in cmds:
         await b.send(c, idle=k["idle"])
     await b.wait_statuses(len(cmds))
@@ -176,6 +183,33 @@ async def directed_edges(dut) -> None:
             Cmd(0x7001, 4096 + 9, 0, 1, 8), Cmd(0x8000, 8, 8, 4, 9)]
     for c in cmds:
         await b.send(c)
+    await b.wait_statuses(len(cmds))
+    await ClockCycles(dut.aclk, 10)
+    b.check(cmds)
+
+
+@cocotb.test()
+async def stream_held(dut) -> None:
+    """The stream held (TREADY low) for 2,000 cycles with commands queued: the reads stop at the prefetch
+    FIFO's depth (no R beat finds it full), then everything arrives intact once TREADY returns."""
+    if int(dut.MEM.value) != 0:
+        return
+    from lib.axi_mem import AxiMemSlave
+    rng = seeded_rng("stream_rd_held")
+    AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, NB, rng)
+    b = Bench(dut, rng)
+    await b.start(ready=0.0)
+    # 43-beat rows first (two bursts leave 42 of the 128 credits, one short of the third), then long
+    # unaligned rows; the testbench counts any R beat that finds the FIFO full
+    cmds = [Cmd(0x8000, 43 * 8, 512, 40, 9)] + [Cmd(0x10000 + 0x3000 * n + n, 5000 + n, 0, 1, n) for n in range(3)]
+
+    async def send_all() -> None:
+        for c in cmds:
+            await b.send(c)
+    cocotb.start_soon(send_all())                   # (the second waits for the first to be split)
+    await ClockCycles(dut.aclk, 2000)
+    assert not b.beats, "beats taken while TREADY was low"
+    b.ready = 1.0
     await b.wait_statuses(len(cmds))
     await ClockCycles(dut.aclk, 10)
     b.check(cmds)
@@ -245,8 +279,12 @@ async def latency_and_efficiency(dut) -> None:
             json.dump(results, f)
 
 
-@pytest.mark.parametrize("mem,stress", [(0, 0), (0, 1), (1, 0)], ids=["clean", "idle+backpressure+stall", "figures"])
-def test_hc_stream_rd(mem: int, stress: int) -> None:
+SMALL = {"MAX_BURST": 3, "FIFO_DEPTH": 5, "MAX_OUTSTANDING": 2, "DESC_DEPTH": 2}   # odd sizes, every limit reached
+
+
+@pytest.mark.parametrize("mem,stress,params", [(0, 0, {}), (0, 1, {}), (0, 1, SMALL), (1, 0, {})],
+                         ids=["clean", "idle+backpressure+stall", "small-buffers-idle+backpressure+stall", "figures"])
+def test_hc_stream_rd(mem: int, stress: int, params: dict) -> None:
     from hyperconnect import manifest, paths
     from lib.runner import run_cocotb
     here = paths.ROOT / "tests" / "hc_stream_rd"
@@ -254,4 +292,5 @@ def test_hc_stream_rd(mem: int, stress: int) -> None:
                [paths.RTL / "hc_axi_pkg.sv", *manifest.files("frontends"), paths.BENCH_RTL / "hc_bench_pkg.sv",
                 paths.BENCH_RTL / "axi_mem_model.sv", paths.BENCH_RTL / "axi_protocol_checker.sv",
                 here / "hc_stream_rd_tb.sv"],
-               parameters={"MEM": mem}, build_name=f"hc_stream_rd_{mem}", env={"HC_STRESS": str(stress)})
+               parameters={"MEM": mem, **params}, build_name=f"hc_stream_rd_{mem}{'_small' if params else ''}",
+               env={"HC_STRESS": str(stress)})
