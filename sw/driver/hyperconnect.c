@@ -41,6 +41,8 @@ const char *hc_strerror(hc_status s) {
     case HC_ERR_TIMEOUT: return "timed out";
     case HC_ERR_NOT_PROBED: return "device not probed";
     case HC_ERR_LOCKED: return "configuration locked until reset";
+    case HC_ERR_OS: return "the operating system refused";
+    case HC_ERR_PERM: return "physical addresses hidden from this process";
     }
     return "unknown error";
 }

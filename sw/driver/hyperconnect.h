@@ -29,7 +29,9 @@ typedef enum hc_status {
     HC_ERR_REJECTED = -4, /* the hardware rejected the write (sticky error flag set) */
     HC_ERR_TIMEOUT = -5,  /* a bounded wait (decouple drain) ran out */
     HC_ERR_NOT_PROBED = -6,
-    HC_ERR_LOCKED = -7    /* the configuration is locked (LOCK) until reset; nothing written */
+    HC_ERR_LOCKED = -7,   /* the configuration is locked (LOCK) until reset; nothing written */
+    HC_ERR_OS = -8,       /* the operating system refused (DMA buffers: see hc_dmabuf.why) */
+    HC_ERR_PERM = -9      /* physical addresses are hidden from this process (no CAP_SYS_ADMIN) */
 } hc_status;
 
 typedef struct hc_dev {

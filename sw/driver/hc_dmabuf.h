@@ -1,0 +1,67 @@
+/* hc_dmabuf.h — DMA buffers for accelerators (paper 002 Sec. 6; issue 19): memory that software reaches at a
+ * user address and an accelerator at its bus (physical) addresses, locked in RAM, described as physically
+ * contiguous chunks. C11 with POSIX/Linux calls; no dynamic allocation of its own.
+ *
+ * Backends:
+ *   hugepage  — anonymous memory in 2 MB pages (hugetlbfs pages if reserved, else transparent huge pages),
+ *               locked; bus addresses from /proc/self/pagemap. Needs CAP_SYS_ADMIN to see physical
+ *               addresses: without it HC_ERR_PERM, never a wrong address.
+ *   u-dma-buf  — the u-dma-buf kernel driver's buffer <name>: /sys/class/u-dma-buf/<name>/{phys_addr,size}
+ *               and /dev/<name> (both roots are arguments, so a test can point them at a fake tree);
+ *               cache maintenance through its sync_* files.
+ * A failure leaves the buffer empty and says why in b->why (with errno's text).
+ */
+#ifndef HC_DMABUF_H
+#define HC_DMABUF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hyperconnect.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HC_DMABUF_MAX_CHUNKS 64u
+
+typedef struct hc_dmabuf_chunk {
+    uint64_t bus;     /* bus address of the chunk's first byte */
+    size_t offset;    /* its offset in the buffer */
+    size_t size;      /* bytes, physically contiguous */
+} hc_dmabuf_chunk;
+
+typedef enum hc_dmabuf_kind { HC_DMABUF_NONE = 0, HC_DMABUF_HUGEPAGE, HC_DMABUF_UDMABUF } hc_dmabuf_kind;
+
+/* cache maintenance around an accelerator's access (u-dma-buf's sync directions) */
+typedef enum hc_dmabuf_dir { HC_DMABUF_TO_DEVICE = 1, HC_DMABUF_FROM_DEVICE = 2 } hc_dmabuf_dir;
+
+typedef struct hc_dmabuf {
+    hc_dmabuf_kind kind;
+    void *user;                    /* the buffer, size bytes */
+    size_t size;
+    unsigned n_chunks;
+    hc_dmabuf_chunk chunk[HC_DMABUF_MAX_CHUNKS];
+    /* private */
+    void *map;
+    size_t map_size;
+    int fd;
+    char sysfs[256];               /* u-dma-buf: the buffer's sysfs directory */
+    char why[192];                 /* why the last call failed */
+} hc_dmabuf;
+
+/* size bytes (rounded up to 2 MB) of locked huge-page memory with its bus addresses */
+hc_status hc_dmabuf_alloc_hugepage(hc_dmabuf *b, size_t size);
+/* u-dma-buf buffer `name`: sysfs_class e.g. "/sys/class/u-dma-buf", dev_dir e.g. "/dev" */
+hc_status hc_dmabuf_alloc_udmabuf(hc_dmabuf *b, const char *name, const char *sysfs_class, const char *dev_dir);
+/* before the accelerator reads [offset, offset + size) (TO_DEVICE) or after it wrote it (FROM_DEVICE) */
+hc_status hc_dmabuf_sync(hc_dmabuf *b, hc_dmabuf_dir dir, size_t offset, size_t size);
+/* the bus address of the buffer's byte at `offset` (HC_ERR_RANGE past its end) */
+hc_status hc_dmabuf_bus(const hc_dmabuf *b, size_t offset, uint64_t *bus);
+hc_status hc_dmabuf_free(hc_dmabuf *b);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
