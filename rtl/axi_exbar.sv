@@ -217,9 +217,11 @@ module axi_exbar #(
         return r;
     endfunction
     always_ff @(posedge aclk) lim_q <= limits(cfg_global_limit);   // (loaded in reset too: no reset branch)
-    function automatic logic [4:0] room5(input logic [15:0] n);
+    // the count's own end, for the top class (not held back by G): the thresholds of G = 0, 2^16 - 1
+    localparam logic [4:0][16:0] CAP_LIM = limits('0);
+    function automatic logic [4:0] room5(input logic [15:0] n, input logic [4:0][16:0] lim);
         logic [4:0] r;
-        for (int j = 0; j < 5; j++) r[j] = 17'(n) < lim_q[j];
+        for (int j = 0; j < 5; j++) r[j] = 17'(n) < lim[j];
         return r;
     endfunction
     // the flags around the next count: its change is +1 (counted grant, no completion), -1 or 0. Both
@@ -233,21 +235,15 @@ module axi_exbar #(
         freed = grant ? r5[3:1] : r5[2:0];
         return done ? freed : kept;
     endfunction
-    // the count's own end (the top class is not held back by G, only here; 2^16 - 1 in flight): the same
-    // five compares against constants
-    function automatic logic [4:0] cap5(input logic [15:0] n);
-        logic [4:0] r;
-        for (int j = 0; j < 5; j++) r[j] = 17'(n) < 17'h10000 - 17'(j);
-        return r;
+    wire  [4:0] rd_r5 = room5(rd_out, lim_q), wr_r5 = room5(wr_out, lim_q);
+    wire  [4:0] rd_c5 = room5(rd_out, CAP_LIM), wr_c5 = room5(wr_out, CAP_LIM);
+    // room now, and after a grant now: at the count plus the grant on its way
+    function automatic logic [1:0] room_now(input logic [2:0] r3, input logic gq);
+        return gq ? r3[2:1] : r3[1:0];
     endfunction
-    wire  [4:0] rd_r5 = room5(rd_out), wr_r5 = room5(wr_out);
-    wire  [4:0] rd_c5 = cap5(rd_out), wr_c5 = cap5(wr_out);
-    // room now: at the count plus the grant on its way
-    wire  [1:0] rd_room2 = ar_gq ? rd_room3[2:1] : rd_room3[1:0];   // room now, and after a grant now
-    wire  [1:0] wr_room2 = aw_gq ? wr_room3[2:1] : wr_room3[1:0];
+    wire  [1:0] rd_room2 = room_now(rd_room3, ar_gq), wr_room2 = room_now(wr_room3, aw_gq);
     wire        rd_room  = rd_room2[0], wr_room = wr_room2[0];
-    wire  [1:0] rd_cap2  = ar_gq ? rd_cap3[2:1] : rd_cap3[1:0];
-    wire  [1:0] wr_cap2  = aw_gq ? wr_cap3[2:1] : wr_cap3[1:0];
+    wire  [1:0] rd_cap2  = room_now(rd_cap3, ar_gq), wr_cap2 = room_now(wr_cap3, aw_gq);
     // The choice's room next cycle (HEADS_KNOWN's allow_next, [1] with a grant now) is rd_room2/wr_room2 —
     // cautious: a completion of this cycle is left out (it counts from the cycle after), so the
     // registered choice sees only flops and the registered grant's select here (issue 17: the memory side's
@@ -482,11 +478,14 @@ module axi_exbar #(
     hc_formal_reset u_f_reset (.clk(aclk), .rst_n(aresetn), .f_past, .f_live);
     always_ff @(posedge aclk) if (f_past) assume ($stable(cfg_global_limit));
     // room at a count m (17 bits: no wrap): below G, or (G = 0) below 2^16 - 1
-    function automatic logic room_at(input logic [16:0] m);
-        return (cfg_global_limit == '0) ? m < 17'hFFFF : m < 17'(cfg_global_limit);
+    function automatic logic below_at(input logic [16:0] m, input logic [8:0] g);
+        return (g == '0) ? m < 17'hFFFF : m < 17'(g);
     endfunction
-    function automatic logic cap_at(input logic [16:0] m);
-        return m < 17'hFFFF;
+    function automatic logic room_at(input logic [16:0] m);
+        return below_at(m, cfg_global_limit);
+    endfunction
+    function automatic logic cap_at(input logic [16:0] m);       // the top class: the count's end
+        return below_at(m, '0);
     endfunction
     // port p is of the top class (the classes are held, as the arbiters assume)
     function automatic logic f_top(input logic [PORT_W-1:0] p);

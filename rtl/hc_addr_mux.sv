@@ -194,12 +194,13 @@ module hc_addr_mux #(
     wire             hold  = mux_valid && !mux_ready;  // presented, not taken: keep it
     wire [N-1:0]     win   = take ? win_t : win_n;
     // the choice is of the top class when a top-class port competes (the top class wins over every other)
-    wire             top_c = take ? ((v_t & top_q) != '0) : ((in_valid & top_q) != '0);
+    wire             top_n = (in_valid & top_q) != '0, top_t = (v_t & top_q) != '0;
+    wire             top_c = take ? top_t : top_n;
     // a choice is found whenever a port competes (the order is total, so one of them is first), and it is
     // presented (HEADS_KNOWN) with `allow` and, unless of the top class, `room` — for each outcome of the
     // take, which selects at the end (one LUT before gvalid_q)
-    wire             ok_n = (in_valid != '0) && (!HEADS_KNOWN || (allow_next[0] && (room_next[0] || (in_valid & top_q) != '0)));
-    wire             ok_t = (v_t != '0) && (!HEADS_KNOWN || (allow_next[1] && (room_next[1] || (v_t & top_q) != '0)));
+    wire             ok_n = (in_valid != '0) && (!HEADS_KNOWN || (allow_next[0] && (room_next[0] || top_n)));
+    wire             ok_t = (v_t != '0) && (!HEADS_KNOWN || (allow_next[1] && (room_next[1] || top_t)));
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             gvalid_q <= 1'b0; presented_q <= 1'b0; gidx_q <= '0; gsel_q <= '0; gtop_q <= 1'b0; lo_q <= LO_RESET;

@@ -146,8 +146,7 @@ module hc_stream_rd #(
     logic [SB-1:0]         q_lo, q_hi;
     logic [ADDR_WIDTH-1:0] q_next_ra;
     logic [LEN_WIDTH-1:0]  q_next_rl;
-    wire  [8:0]            k = q_k;
-    wire                   ends_row = q_ends_row, cmd_last = q_cmd_last;
+    wire  [8:0]            q_km1 = q_k - 9'd1;          // AxLEN, and the descriptor's beats - 1
 
     // ---------------------------------------------------------------- FIFOs, credits, outstanding
     typedef struct packed {
@@ -183,7 +182,7 @@ module hc_stream_rd #(
     // (the AR register is free once its request has left: issues are 3 cycles apart at least, so ARREADY
     // itself need not reach the split's registers)
     wire  ar_free = !m_axi_arvalid;
-    wire  issue = cur_valid && prep == 2'd2 && ar_free && d_room && 32'(credits) >= 32'(k) &&
+    wire  issue = cur_valid && prep == 2'd2 && ar_free && d_room && 32'(credits) >= 32'(q_k) &&
                   32'(outstanding) < MAX_OUTSTANDING;
 
     // ---------------------------------------------------------------- commands and the split
@@ -191,9 +190,9 @@ module hc_stream_rd #(
     wire  cmd_empty = s_cmd_len == '0 || s_cmd_rows == '0;
     always_comb begin
         d_push = 1'b0;
-        d_in   = '{status_only: 1'b0, km1: k - 9'd1, lo: q_lo,
+        d_in   = '{status_only: 1'b0, km1: q_km1, lo: q_lo,
                    n_only: (SB + 1)'(q_hi) - (SB + 1)'(q_lo) + (SB + 1)'(1), n_first: (SB + 1)'(NB) - (SB + 1)'(q_lo),
-                   n_last: (SB + 1)'(q_hi) + (SB + 1)'(1), cmd_last: cmd_last, tag: tag_q};
+                   n_last: (SB + 1)'(q_hi) + (SB + 1)'(1), cmd_last: q_cmd_last, tag: tag_q};
         if (issue) d_push = 1'b1;
         else if (cmd_take && cmd_empty) begin
             d_push = 1'b1;
@@ -238,16 +237,16 @@ module hc_stream_rd #(
             if (issue) begin
                 m_axi_arvalid <= 1'b1;
                 m_axi_araddr  <= ra & ~ADDR_WIDTH'(NB - 1);
-                m_axi_arlen   <= 8'(k - 9'd1);
+                m_axi_arlen   <= 8'(q_km1);
                 ra <= q_next_ra;
                 rl <= q_next_rl;
-                if (ends_row) begin
+                if (q_ends_row) begin
                     row_base  <= q_next_ra;
                     rows_left <= rows_left - ROW_WIDTH'(1);
-                    if (cmd_last) cur_valid <= 1'b0;
+                    if (q_cmd_last) cur_valid <= 1'b0;
                 end
             end
-            credits     <= credits - (issue ? CRW'(k) : CRW'(0)) + CRW'(f_pop);
+            credits     <= credits - (issue ? CRW'(q_k) : CRW'(0)) + CRW'(f_pop);
             outstanding <= outstanding + 8'(issue) - 8'(r_end);
         end
     end

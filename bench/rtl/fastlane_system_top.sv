@@ -142,9 +142,7 @@ module fastlane_system_top #(
         .writes(), .writes_done())
 
     `FL_AXI(u, IDW)     // the CPU
-    `FL_AXI(k, IDW)     // the CPU past its PLB path (PATH 0)
     `FL_AXI(c, IDW)     // the copy engine
-    `FL_AXI(x, MIDW)    // the vendor arbiter's output (PATH 1)
     `FL_AXI(m, MIDW)    // the memory
 
     // ---------------------------------------------------------------- the CPU (reads only)
@@ -177,6 +175,7 @@ module fastlane_system_top #(
     );
 
     if (PATH == 0) begin : g_fastlane
+        `FL_AXI(k, IDW)     // the CPU past its PLB path
         // the CPU's own PLB path, then the top class of the interconnect
         axi_vendor_path #(.ADDR_WIDTH(32), .DATA_WIDTH(64), .ID_WIDTH(IDW), .MAX_BEATS(16)) u_cpu_plb (
             .aclk, .aresetn, .cfg_rd_overhead, .cfg_wr_overhead, `FL_PORT(s_axi, u), `FL_PORT(m_axi, k)
@@ -207,12 +206,8 @@ module fastlane_system_top #(
             `FL_PORT(m_axi, m), .m_axi_awlock(), .m_axi_awcache(), .m_axi_awprot(), .m_axi_awqos(m_awqos),
             .m_axi_arlock(), .m_axi_arcache(), .m_axi_arprot(), .m_axi_arqos(m_arqos)
         );
-        assign {x_arid, x_araddr, x_arlen, x_arsize, x_arburst, x_arqos, x_arvalid, x_rready} = '0;
-        assign {x_awid, x_awaddr, x_awlen, x_awsize, x_awburst, x_awqos, x_awvalid, x_wdata, x_wstrb, x_wlast,
-                x_wvalid, x_bready} = '0;
-        assign {x_arready, x_rid, x_rdata, x_rresp, x_rlast, x_rvalid, x_awready, x_wready, x_bid, x_bresp,
-                x_bvalid} = '0;
     end else begin : g_vendor
+        `FL_AXI(x, MIDW)    // the PLB arbiter's output
         // the PLB: the CPU's class above the copy engine's, one transaction at a time through the wrappers
         axi_exbar #(.S_COUNT(2), .ADDR_WIDTH(32), .DATA_WIDTH(64), .ID_WIDTH(IDW)) u_plb_arb (
             .aclk, .aresetn, .cfg_prio({2'd0, 2'd3}), .cfg_global_limit(9'd0),
@@ -236,11 +231,6 @@ module fastlane_system_top #(
             .aclk, .aresetn, .cfg_rd_overhead, .cfg_wr_overhead, `FL_PORT(s_axi, x), `FL_PORT(m_axi, m)
         );
         assign m_arqos = '0; assign m_awqos = '0;    // (the PLB carries no QoS)
-        assign {k_arid, k_araddr, k_arlen, k_arsize, k_arburst, k_arqos, k_arvalid, k_rready} = '0;
-        assign {k_awid, k_awaddr, k_awlen, k_awsize, k_awburst, k_awqos, k_awvalid, k_wdata, k_wstrb, k_wlast,
-                k_wvalid, k_bready} = '0;
-        assign {k_arready, k_rid, k_rdata, k_rresp, k_rlast, k_rvalid, k_awready, k_wready, k_bid, k_bresp,
-                k_bvalid} = '0;
         assign s_axil_hc_awready = 1'b0; assign s_axil_hc_wready = 1'b0; assign s_axil_hc_bvalid = 1'b0;
         assign s_axil_hc_bresp = 2'b00; assign s_axil_hc_arready = 1'b0; assign s_axil_hc_rvalid = 1'b0;
         assign s_axil_hc_rdata = '0; assign s_axil_hc_rresp = 2'b00;

@@ -54,6 +54,17 @@ def run() -> dict[str, Any]:
     return report
 
 
+STREAM_RD_TB = paths.ROOT / "tests" / "hc_stream_rd"
+
+
+def stream_rd_tb_sources() -> list:
+    """hc_stream_rd's testbench (tests/hc_stream_rd) and everything it needs: the test and this bench."""
+    from . import manifest
+    return [paths.RTL / "hc_axi_pkg.sv", *manifest.files("frontends"), paths.BENCH_RTL / "hc_bench_pkg.sv",
+            paths.BENCH_RTL / "axi_mem_model.sv", paths.BENCH_RTL / "axi_protocol_checker.sv",
+            STREAM_RD_TB / "hc_stream_rd_tb.sv"]
+
+
 def frontends() -> dict[str, Any]:
     """The streaming front ends' figures (issue 19) on the fixed-latency memory (LATENCY 10, 64-bit, idle):
     hc_stream_rd's AR handshake -> first TDATA over the memory's own latency, and its efficiency on ten
@@ -61,12 +72,7 @@ def frontends() -> dict[str, Any]:
     out = paths.BUILD / "bench" / "stream_rd.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.unlink(missing_ok=True)
-    here = paths.ROOT / "tests" / "hc_stream_rd"
-    from . import manifest
-    sim.run_cocotb("hc_stream_rd_tb", "test_hc_stream_rd", here,
-                   [paths.RTL / "hc_axi_pkg.sv", *manifest.files("frontends"),
-                    paths.BENCH_RTL / "hc_bench_pkg.sv", paths.BENCH_RTL / "axi_mem_model.sv",
-                    paths.BENCH_RTL / "axi_protocol_checker.sv", here / "hc_stream_rd_tb.sv"],
+    sim.run_cocotb("hc_stream_rd_tb", "test_hc_stream_rd", STREAM_RD_TB, stream_rd_tb_sources(),
                    paths.BUILD / "bench" / "stream_rd", {"MEM": 1}, testcase="latency_and_efficiency",
                    env={"HC_STREAM_RD_OUT": str(out)}, pythonpath=[paths.ROOT / "tests"])
     if not out.exists():

@@ -43,3 +43,13 @@ async def copy(regs: AxiLiteMaster, src: int, dst: int, length: int, burst: int 
         if status & DONE:
             return status
     raise AssertionError(f"copy of {length} bytes {src:#x} -> {dst:#x} never completed (STATUS {status:#x})")
+
+
+async def copy_share(regs: AxiLiteMaster, src: int, dst: int, length: int, burst: int, outstanding: int,
+                     bus_bytes: int, timeout: int = 200000) -> float:
+    """One copy of `length` bytes (DONE and ERROR cleared first); its bus share: read + write bytes over the
+    copy's CYCLES. A failed copy (STATUS.error) is an assertion."""
+    await regs.write_dword(STATUS, DONE | ERROR)
+    status = await copy(regs, src, dst, length, burst, outstanding, outstanding, timeout=timeout)
+    assert not status & ERROR, f"copy failed: STATUS {status:#x}"
+    return 2 * length / (await regs.read_dword(CYCLES) * bus_bytes)

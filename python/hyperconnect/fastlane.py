@@ -17,11 +17,11 @@ def sources() -> list[Path]:
     bench = [paths.BENCH_RTL / f for f in ("hc_bench_pkg.sv", "axi_mem_model.sv", "axi_dram_model.sv",
                                            "axi_cpu_model.sv", "axi_vendor_path.sv", "axi_protocol_checker.sv",
                                            "fastlane_system_top.sv")]
-    out: list[Path] = []
+    # (the interconnect's and the copy engine's lists share hc_fifo & co.: the first of each name is kept)
+    first: dict[str, Path] = {}
     for f in regs.sources() + regs.copy_engine_sources() + bench:
-        if f.name not in {g.name for g in out}:
-            out.append(f)
-    return out
+        first.setdefault(f.name, f)
+    return list(first.values())
 
 
 # --- the reproduction (hc reproduce --only fastlane) -------------------------------------------------------

@@ -4,7 +4,6 @@ interconnect and the copy engine, run the CPU's program beside a copy, and measu
 
 from __future__ import annotations
 
-import logging
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -61,7 +60,6 @@ class System:
         self.path = int(dut.PATH.value)
         self.copy = control_port(dut, "s_axil_copy")
         self.hc = control_port(dut, "s_axil_hc") if self.path == 0 else None
-        logging.getLogger("cocotb").setLevel(logging.INFO)
 
     async def start(self, rd_overhead: int = VENDOR_RD_OVERHEAD, wr_overhead: int = VENDOR_WR_OVERHEAD) -> None:
         d = self.dut
@@ -114,13 +112,8 @@ class System:
 
     async def copy_once(self, length: int, burst: int = 16, outstanding: int = 8) -> float:
         """One copy of `length` bytes alone; its bus share (read + write beats per cycle of the copy)."""
-        burst = self.burst(burst)
-        await self.copy.write_dword(copy_engine.STATUS, copy_engine.DONE | copy_engine.ERROR)
-        status = await copy_engine.copy(self.copy, SRC, DST, length, burst, outstanding, outstanding,
-                                        timeout=10 * length)
-        assert not status & copy_engine.ERROR, f"copy failed: STATUS {status:#x}"
-        cycles = await self.copy.read_dword(copy_engine.CYCLES)
-        return 2 * length / (cycles * BUS_BYTES)
+        return await copy_engine.copy_share(self.copy, SRC, DST, length, self.burst(burst), outstanding, BUS_BYTES,
+                                            timeout=10 * length)
 
     async def cpu_run(self, gap: int, misses: int) -> CpuRun:
         """Run the CPU's program (`misses` line misses, `gap` cycles of computing before each)."""

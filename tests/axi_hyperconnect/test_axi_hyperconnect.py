@@ -246,9 +246,7 @@ async def test_class_qos(dut):
         await tb.settle()
         assert sorted(seen) == [("ar", qos), ("aw", qos)], f"class {cls}: {seen}, AxQOS {qos} expected"
     # a request held at the memory port keeps its AxQOS across a QOS_MAP write and a class change
-    for ch in (tb.mem.ar, tb.mem.aw):                  # (HC_STRESS: its random stalls off, READY held low)
-        ch.clear_pause_generator()
-        ch.pause = True
+    tb.mem.hold("ar", "aw")
     seen.clear()
     await m.read(Burst(1, READ_BASE + 0x40, 0, 3, INCR))
     await m.write(Burst(1, tb.writes.take(BUS), 0, 3, INCR), rng)
@@ -263,8 +261,7 @@ async def test_class_qos(dut):
     for _ in range(8):
         await RisingEdge(dut.aclk)
         assert (int(dut.m_axi_arqos.value), int(dut.m_axi_awqos.value)) == held, "a waiting request's AxQOS changed"
-    tb.mem.ar.pause = False
-    tb.mem.aw.pause = False
+    tb.mem.release("ar", "aw")
     await tb.settle()
     assert sorted(seen) == [("ar", 15), ("aw", 15)], f"held requests left with {seen}"
     seen.clear()
@@ -312,15 +309,14 @@ async def test_max_read_latency_saturates(dut):
     tb = Tb(dut, seeded_rng("max_read_latency_saturates"), reorder=False)
     await start_clock_reset(dut)
     m = tb.masters[1]
-    tb.mem.r.clear_pause_generator()                                    # (stress mode: no random pauses)
-    tb.mem.r.pause = True
+    tb.mem.hold("r")
     await m.read(Burst(0, READ_BASE, 3, 3, INCR))
     while await tb.rd(port(1, RD_TXN)) != 1:                            # the read was accepted
         pass
     base = dut.u_core.u_period
     base.now.value = (int(base.now.value) + 2**32 - 256) % 2**33          # the shared cycle count
     await ClockCycles(dut.aclk, 400)
-    tb.mem.r.pause = False
+    tb.mem.release("r")
     await tb.settle()
     lat = await tb.rd(port(1, MAX_RD_LATENCY))
     assert lat == 0xFFFF_FFFF, f"a read of more than 2^32 cycles reads MAX_RD_LATENCY {lat}"

@@ -285,12 +285,8 @@ SMALL = {"MAX_BURST": 3, "FIFO_DEPTH": 5, "MAX_OUTSTANDING": 2, "DESC_DEPTH": 2}
 @pytest.mark.parametrize("mem,stress,params", [(0, 0, {}), (0, 1, {}), (0, 1, SMALL), (1, 0, {})],
                          ids=["clean", "idle+backpressure+stall", "small-buffers-idle+backpressure+stall", "figures"])
 def test_hc_stream_rd(mem: int, stress: int, params: dict) -> None:
-    from hyperconnect import manifest, paths
+    from hyperconnect import bench
     from lib.runner import run_cocotb
-    here = paths.ROOT / "tests" / "hc_stream_rd"
-    run_cocotb("hc_stream_rd_tb", "test_hc_stream_rd", here,
-               [paths.RTL / "hc_axi_pkg.sv", *manifest.files("frontends"), paths.BENCH_RTL / "hc_bench_pkg.sv",
-                paths.BENCH_RTL / "axi_mem_model.sv", paths.BENCH_RTL / "axi_protocol_checker.sv",
-                here / "hc_stream_rd_tb.sv"],
+    run_cocotb("hc_stream_rd_tb", "test_hc_stream_rd", bench.STREAM_RD_TB, bench.stream_rd_tb_sources(),
                parameters={"MEM": mem, **params}, build_name=f"hc_stream_rd_{mem}{'_small' if params else ''}",
                env={"HC_STRESS": str(stress)})

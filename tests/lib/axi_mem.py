@@ -90,6 +90,18 @@ class AxiMemSlave:
             ch.clear()
         self._tasks = [cocotb.start_soon(c) for c in self._loops()]
 
+    def hold(self, *channels: str) -> None:
+        """READY (AR/AW/W) or VALID (R/B) of the named channels held low until release(), whatever the
+        stall knob (its random pauses end on them)."""
+        for name in channels:
+            ch = getattr(self, name)
+            ch.clear_pause_generator()
+            ch.pause = True
+
+    def release(self, *channels: str) -> None:
+        for name in channels:
+            getattr(self, name).pause = False
+
     def read_byte(self, addr: int) -> int:
         return self.mem.get(addr, pattern_byte(addr))
 
