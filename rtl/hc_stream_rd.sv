@@ -3,8 +3,8 @@
 // packed (every beat full but a command's last), an AXI4 read master towards a HyperConnect port, and a
 // completion status per command (tag, bytes, first error).
 //
-//   s_cmd -> command register -> burst split (a row at a time: at MAX_BURST beats and 4 KB, prepared in
-//   two steps from flops) -> AR register -> m_axi_ar;  m_axi_r (RREADY a constant 1: every beat has a FIFO entry
+//   s_cmd -> hc_stream_split (a row at a time: bursts at MAX_BURST beats and 4 KB, prepared in two steps
+//   from flops) -> AR register -> m_axi_ar;  m_axi_r (RREADY a constant 1: every beat has a FIFO entry
 //   reserved before its AR) -> prefetch FIFO (FIFO_DEPTH beats; a beat reaching it empty falls through)
 //   -> aligner (the beat's bytes of the command moved to byte 0, counted; into a register slice whose
 //   READY is a flop, so the FIFO's pop waits on no decision downstream) -> packer (the bytes appended to
@@ -110,43 +110,17 @@ module hc_stream_rd #(
         if (DESC_DEPTH < 2 || DESC_DEPTH > 1024)
             $fatal(1, "hc_stream_rd: DESC_DEPTH must be 2..1024 (got %0d)", DESC_DEPTH);
     end
-    localparam int PAGE_BEATS = 4096 / NB;
     localparam int CRW = $clog2(FIFO_DEPTH + 1);
-    localparam int MAXB_BYTES = (MAX_BURST * NB > 4096) ? 4096 : MAX_BURST * NB;   // (a burst stays in its page)
 
-    // ---------------------------------------------------------------- the command being split
-    logic                  cur_valid;                    // a command is being split into bursts
-    logic [ADDR_WIDTH-1:0] ra;                           // the next burst's first byte
-    logic [LEN_WIDTH-1:0]  rl;                           // bytes of the row left
-    logic [ADDR_WIDTH-1:0] row_base;                     // the row's first byte
-    logic [ROW_WIDTH-1:0]  rows_left;                    // rows left, this one included
-    logic [LEN_WIDTH-1:0]  len_q;
-    logic [ADDR_WIDTH-1:0] stride_q;
-    logic [TAG_WIDTH-1:0]  tag_q;
-    // The split, prepared from the registers above in two steps from flip-flops (prep: how many steps
-    // ago they last changed, 2 = both steps current): first the offset, the row's beats and the page's
-    // beats, then the burst itself and where the split goes on.
-    logic [1:0]            prep;
-    logic [SB-1:0]         p_lo;                         // the first byte's offset in its beat
-    logic [8:0]            p_lim;                        // the burst's beats unless the row ends in it:
-                                                         // MAX_BURST, or fewer to the 4 KB page's end
-    logic [12:0]           p_take;                       // the bytes it then takes: p_lim beats less p_lo
-    logic [8:0]            p_beats;                      // beats to the row's end (when it ends in the burst)
-    logic                  p_rl_small;                   // the row's bytes left fit in 13 bits
-    logic [ADDR_WIDTH-1:0] p_next_row;                   // the next row's first byte
-    wire  [SB-1:0]         lo_now = ra[SB-1:0];
-    wire  [12:0]           to_page_now = 13'(PAGE_BEATS) - 13'(ra[11:SB]);
-    wire  [12:0]           take_page = 13'd4096 - 13'(ra[11:0]);          // bytes to the page's end
-    wire  [12:0]           take_max  = 13'(MAXB_BYTES) - 13'(lo_now);     // bytes of MAX_BURST beats from ra
-    // the burst (second step): its beats, whether it ends the row and the command, its first and last
-    // bytes for the packer, and the split's next address and bytes left
-    wire                   ends_row_p = p_rl_small && 13'(rl) <= p_take;
-    logic [8:0]            q_k;
-    logic                  q_ends_row, q_cmd_last;
-    logic [SB-1:0]         q_lo, q_hi;
-    logic [ADDR_WIDTH-1:0] q_next_ra;
-    logic [LEN_WIDTH-1:0]  q_next_rl;
-    wire  [8:0]            q_km1 = q_k - 9'd1;          // AxLEN, and the descriptor's beats - 1
+    // ---------------------------------------------------------------- the split (hc_stream_split)
+    logic                  b_valid, empty_take;
+    logic [ADDR_WIDTH-1:0] b_addr;
+    logic [8:0]            b_beats;
+    logic [SB-1:0]         b_lo;
+    logic [SB:0]           b_n_only, b_n_first, b_n_last;
+    logic                  b_cmd_last;
+    logic [TAG_WIDTH-1:0]  b_tag;
+    wire  [8:0]            b_km1 = b_beats - 9'd1;      // AxLEN, and the descriptor's beats - 1
 
     // ---------------------------------------------------------------- FIFOs, credits, outstanding
     typedef struct packed {
@@ -182,19 +156,22 @@ module hc_stream_rd #(
     // (the AR register is free once its request has left: issues are 3 cycles apart at least, so ARREADY
     // itself need not reach the split's registers)
     wire  ar_free = !m_axi_arvalid;
-    wire  issue = cur_valid && prep == 2'd2 && ar_free && d_room && 32'(credits) >= 32'(q_k) &&
+    wire  issue = b_valid && ar_free && d_room && 32'(credits) >= 32'(b_beats) &&
                   32'(outstanding) < MAX_OUTSTANDING;
 
     // ---------------------------------------------------------------- commands and the split
-    wire  cmd_take = s_cmd_valid && s_cmd_ready;
-    wire  cmd_empty = s_cmd_len == '0 || s_cmd_rows == '0;
+    hc_stream_split #(.ADDR_WIDTH(ADDR_WIDTH), .DATA_WIDTH(DATA_WIDTH), .LEN_WIDTH(LEN_WIDTH),
+                      .ROW_WIDTH(ROW_WIDTH), .TAG_WIDTH(TAG_WIDTH), .MAX_BURST(MAX_BURST)) u_split (
+        .aclk, .aresetn, .s_cmd_valid, .s_cmd_ready, .s_cmd_addr, .s_cmd_len, .s_cmd_stride, .s_cmd_rows,
+        .s_cmd_tag, .empty_room(d_room), .empty_take, .b_valid, .b_take(issue), .b_addr, .b_beats, .b_lo,
+        .b_n_only, .b_n_first, .b_n_last, .b_cmd_last, .b_tag
+    );
     always_comb begin
         d_push = 1'b0;
-        d_in   = '{status_only: 1'b0, km1: q_km1, lo: q_lo,
-                   n_only: (SB + 1)'(q_hi) - (SB + 1)'(q_lo) + (SB + 1)'(1), n_first: (SB + 1)'(NB) - (SB + 1)'(q_lo),
-                   n_last: (SB + 1)'(q_hi) + (SB + 1)'(1), cmd_last: q_cmd_last, tag: tag_q};
+        d_in   = '{status_only: 1'b0, km1: b_km1, lo: b_lo, n_only: b_n_only, n_first: b_n_first,
+                   n_last: b_n_last, cmd_last: b_cmd_last, tag: b_tag};
         if (issue) d_push = 1'b1;
-        else if (cmd_take && cmd_empty) begin
+        else if (empty_take) begin
             d_push = 1'b1;
             d_in   = '{status_only: 1'b1, km1: '0, lo: '0, n_only: '0, n_first: '0, n_last: '0, cmd_last: 1'b1,
                        tag: s_cmd_tag};
@@ -202,51 +179,16 @@ module hc_stream_rd #(
     end
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
-            cur_valid <= 1'b0; prep <= '0; s_cmd_ready <= 1'b0; m_axi_arvalid <= 1'b0;
-            m_axi_araddr <= '0; m_axi_arlen <= '0; credits <= CRW'(FIFO_DEPTH); outstanding <= '0;
-            ra <= '0; rl <= '0; row_base <= '0; rows_left <= '0; len_q <= '0; stride_q <= '0; tag_q <= '0;
-            p_lo <= '0; p_lim <= '0; p_take <= '0; p_beats <= '0; p_rl_small <= 1'b0; p_next_row <= '0;
-            q_k <= '0; q_ends_row <= 1'b0; q_cmd_last <= 1'b0; q_lo <= '0; q_hi <= '0; q_next_ra <= '0;
-            q_next_rl <= '0;
+            m_axi_arvalid <= 1'b0; m_axi_araddr <= '0; m_axi_arlen <= '0; credits <= CRW'(FIFO_DEPTH);
+            outstanding <= '0;
         end else begin
-            // the prepared split (steps behind the registers: both valid from the second cycle after a change)
-            p_lo       <= lo_now;
-            p_lim      <= (13'(MAX_BURST) < to_page_now) ? 9'(MAX_BURST) : 9'(to_page_now);
-            p_take     <= (take_max < take_page) ? take_max : take_page;
-            p_beats    <= 9'((14'(lo_now) + 14'(13'(rl)) + 14'(NB - 1)) >> SB);
-            p_rl_small <= (LEN_WIDTH <= 13) || (32'(rl) >> 13) == 0;
-            p_next_row <= row_base + stride_q;
-            q_k        <= ends_row_p ? p_beats : p_lim;
-            q_ends_row <= ends_row_p;
-            q_cmd_last <= ends_row_p && rows_left == ROW_WIDTH'(1);
-            q_lo       <= p_lo;
-            q_hi       <= ends_row_p ? SB'(32'(p_lo) + 32'(rl) - 1) : SB'(NB - 1);
-            q_next_ra  <= ends_row_p ? p_next_row : ra + ADDR_WIDTH'(p_take);
-            q_next_rl  <= ends_row_p ? len_q : rl - LEN_WIDTH'(p_take);
-            prep       <= (!cur_valid || issue) ? 2'd0 : (prep == 2'd2) ? 2'd2 : prep + 2'd1;
-            // a command is taken while none is split and the status / descriptor path has room for an
-            // empty one (s_cmd_ready a flop)
-            s_cmd_ready <= !cur_valid && !cmd_take && d_room;
-            if (cmd_take && !cmd_empty) begin
-                cur_valid <= 1'b1;
-                ra <= s_cmd_addr; rl <= s_cmd_len; row_base <= s_cmd_addr; rows_left <= s_cmd_rows;
-                len_q <= s_cmd_len; stride_q <= s_cmd_stride; tag_q <= s_cmd_tag;
-                prep <= 2'd0;
-            end
             if (m_axi_arvalid && m_axi_arready) m_axi_arvalid <= 1'b0;
             if (issue) begin
                 m_axi_arvalid <= 1'b1;
-                m_axi_araddr  <= ra & ~ADDR_WIDTH'(NB - 1);
-                m_axi_arlen   <= 8'(q_km1);
-                ra <= q_next_ra;
-                rl <= q_next_rl;
-                if (q_ends_row) begin
-                    row_base  <= q_next_ra;
-                    rows_left <= rows_left - ROW_WIDTH'(1);
-                    if (q_cmd_last) cur_valid <= 1'b0;
-                end
+                m_axi_araddr  <= b_addr;
+                m_axi_arlen   <= 8'(b_km1);
             end
-            credits     <= credits - (issue ? CRW'(q_k) : CRW'(0)) + CRW'(f_pop);
+            credits     <= credits - (issue ? CRW'(b_beats) : CRW'(0)) + CRW'(f_pop);
             outstanding <= outstanding + 8'(issue) - 8'(r_end);
         end
     end

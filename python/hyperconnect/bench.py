@@ -65,28 +65,70 @@ def stream_rd_tb_sources() -> list:
             STREAM_RD_TB / "hc_stream_rd_tb.sv"]
 
 
+STREAM_WR_TB = paths.ROOT / "tests" / "hc_stream_wr"
+
+
+def stream_wr_tb_sources() -> list:
+    """hc_stream_wr's testbench (tests/hc_stream_wr) and everything it needs."""
+    return [*stream_rd_tb_sources()[:-1], STREAM_WR_TB / "hc_stream_wr_tb.sv"]
+
+
+CACHE_PORT_TB = paths.ROOT / "tests" / "hc_cache_port"
+
+
+def cache_port_tb_sources() -> list:
+    """hc_cache_port's testbench (tests/hc_cache_port) and everything it needs."""
+    from . import manifest
+    return [paths.RTL / "hc_axi_pkg.sv", *manifest.files("frontends"), paths.BENCH_RTL / "hc_bench_pkg.sv",
+            paths.BENCH_RTL / "axi_mem_model.sv", paths.BENCH_RTL / "axi_protocol_checker.sv",
+            CACHE_PORT_TB / "hc_cache_port_tb.sv"]
+
+
+# each front end's figures: (testbench top, its test module, folder, sources, test case, the variable naming
+# the JSON file the test case writes)
+FRONTEND_FIGURES = {
+    "hc_stream_rd": ("hc_stream_rd_tb", "test_hc_stream_rd", STREAM_RD_TB, stream_rd_tb_sources,
+                     "latency_and_efficiency", "HC_STREAM_RD_OUT"),
+    "hc_stream_wr": ("hc_stream_wr_tb", "test_hc_stream_wr", STREAM_WR_TB, stream_wr_tb_sources,
+                     "latency_and_efficiency", "HC_STREAM_WR_OUT"),
+    "hc_cache_port": ("hc_cache_port_tb", "test_hc_cache_port", CACHE_PORT_TB, cache_port_tb_sources,
+                      "latency", "HC_CACHE_PORT_OUT"),
+}
+
+
 def frontends() -> dict[str, Any]:
-    """The streaming front ends' figures (issue 19) on the fixed-latency memory (LATENCY 10, 64-bit, idle):
-    hc_stream_rd's AR handshake -> first TDATA over the memory's own latency, and its efficiency on ten
-    10,000-byte commands and on 2-D commands of 64-byte rows (tests/hc_stream_rd latency_and_efficiency)."""
-    out = paths.BUILD / "bench" / "stream_rd.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.unlink(missing_ok=True)
-    sim.run_cocotb("hc_stream_rd_tb", "test_hc_stream_rd", STREAM_RD_TB, stream_rd_tb_sources(),
-                   paths.BUILD / "bench" / "stream_rd", {"MEM": 1}, testcase="latency_and_efficiency",
-                   env={"HC_STREAM_RD_OUT": str(out)}, pythonpath=[paths.ROOT / "tests"])
-    if not out.exists():
-        raise RuntimeError("the hc_stream_rd figures produced no result (see the simulation log above)")
-    return {"hc_stream_rd": json.loads(out.read_text())}
+    """The FastLane front ends' figures (issue 19) on the fixed-latency memory (axi_mem_model LATENCY 10,
+    64-bit, idle; each testbench's MEM 1): hc_stream_rd's AR handshake -> first TDATA over the memory's own
+    latency and its efficiency on ten 10,000-byte commands and on 2-D commands of 64-byte rows;
+    hc_stream_wr's first TVALID -> AWVALID and the same efficiencies; hc_cache_port's hit and miss
+    latencies and flush cost."""
+    report: dict[str, Any] = {}
+    for name, (top, module, folder, sources, case, var) in FRONTEND_FIGURES.items():
+        out = paths.BUILD / "bench" / f"{name}.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.unlink(missing_ok=True)
+        sim.run_cocotb(top, module, folder, sources(), paths.BUILD / "bench" / name, {"MEM": 1}, testcase=case,
+                       env={var: str(out)}, pythonpath=[paths.ROOT / "tests"])
+        if not out.exists():
+            raise RuntimeError(f"the {name} figures produced no result (see the simulation log above)")
+        report[name] = json.loads(out.read_text())
+    return report
 
 
 def render_frontends(report: dict[str, Any]) -> str:
-    r = report["hc_stream_rd"]
+    r, w, c = report["hc_stream_rd"], report["hc_stream_wr"], report["hc_cache_port"]
     return "\n".join([
-        "Streaming read front end hc_stream_rd (64-bit, memory latency 10, idle; PG021 AXI DMA in brackets):",
-        f"  AR handshake -> first TDATA: memory + {r['latency_over_memory']} cycles (MM2S: memory + 6)",
-        f"  ten 10,000-byte commands: {100 * r['10,000-byte']:.2f} % of the bus (S2MM: 74.64 %)",
-        f"  2-D, 64-byte rows: {100 * r['2-D 64-byte rows']:.2f} % of the bus"])
+        "FastLane front ends (64-bit, memory latency 10, idle; PG021 AXI DMA in brackets):",
+        f"  hc_stream_rd  AR handshake -> first TDATA: memory + {r['latency_over_memory']} cycles (MM2S: memory + 6)",
+        f"                ten 10,000-byte commands: {100 * r['10,000-byte']:.2f} % of the bus (MM2S: 99.76 %)",
+        f"                2-D, 64-byte rows: {100 * r['2-D 64-byte rows']:.2f} % of the bus",
+        f"  hc_stream_wr  first TVALID -> AWVALID: {w['tvalid_to_awvalid']} cycles (S2MM: 39)",
+        f"                ten 10,000-byte commands: {100 * w['10,000-byte']:.2f} % of the bus, first W to last W; "
+        f"{100 * w['10,000-byte from TVALID']:.2f} % first TVALID to last WLAST (S2MM, measured so: 74.64 %)",
+        f"                2-D, 64-byte rows: {100 * w['2-D 64-byte rows']:.2f} % of the bus",
+        f"  hc_cache_port hit {c['hit_cycles']} cycle(s); miss memory + {c['miss_over_memory']}, with a dirty victim "
+        f"memory + {c['miss_dirty_over_memory']}; flush {c['flush_clean_cycles']} cycles clean, "
+        f"+{c['flush_cycles_per_dirty_line']:.1f} per dirty line"])
 
 
 RESERVATION_SPLITS = (90, 70, 50, 30, 10)

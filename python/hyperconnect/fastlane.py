@@ -24,6 +24,14 @@ def sources() -> list[Path]:
     return list(first.values())
 
 
+def flow_sources() -> list[Path]:
+    """Every file fastlane_flow_top (the co-simulated software flow, tests/fastlane_flow) needs: the copy
+    engine's (its generated register block first), the memory model and the protocol checker."""
+    return regs.copy_engine_sources() + [paths.BENCH_RTL / f for f in ("hc_bench_pkg.sv", "axi_mem_model.sv",
+                                                                        "axi_protocol_checker.sv",
+                                                                        "fastlane_flow_top.sv")]
+
+
 # --- the reproduction (hc reproduce --only fastlane) -------------------------------------------------------
 
 # Paper 002, Table 3: the copy's memory rate, MB/s (vendor PLB attachment, FastLane), 2 MB copied per turn

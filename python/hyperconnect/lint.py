@@ -26,11 +26,21 @@ COPY_TOPS: dict[str, dict[str, int]] = {"hc_copy_engine": {}, "hc_copy_engine#wi
 FRONTEND_TOPS: dict[str, dict[str, int]] = {"hc_stream_rd": {},
                                             "hc_stream_rd#wide": {"DATA_WIDTH": 512, "ADDR_WIDTH": 64, "MAX_BURST": 16},
                                             "hc_stream_rd#narrow": {"DATA_WIDTH": 32, "LEN_WIDTH": 8, "ROW_WIDTH": 1,
-                                                                    "TAG_WIDTH": 1, "MAX_BURST": 1, "FIFO_DEPTH": 2}}
+                                                                    "TAG_WIDTH": 1, "MAX_BURST": 1, "FIFO_DEPTH": 2},
+                                            "hc_stream_wr": {},
+                                            "hc_stream_wr#saf": {"CUT_THROUGH": 0, "DATA_WIDTH": 512, "ADDR_WIDTH": 64,
+                                                                 "MAX_BURST": 16, "FIFO_DEPTH": 16},
+                                            "hc_stream_wr#narrow": {"DATA_WIDTH": 32, "LEN_WIDTH": 8, "ROW_WIDTH": 1,
+                                                                    "TAG_WIDTH": 1, "MAX_BURST": 1, "FIFO_DEPTH": 2,
+                                                                    "DESC_DEPTH": 2},
+                                            "hc_cache_port": {},
+                                            "hc_cache_port#narrow": {"DATA_WIDTH": 32, "WAYS": 1, "CACHE_BYTES": 4096},
+                                            "hc_cache_port#wide": {"DATA_WIDTH": 512, "ADDR_WIDTH": 64,
+                                                                   "CACHE_BYTES": 65536}}
 
 
 # simulation-only tops: checked for connection mistakes only (missing or unknown pins), not for style
-BENCH_TOPS = ("fair_xbar", "demo_top", "hc_system_top", "fastlane_system_top")
+BENCH_TOPS = ("fair_xbar", "demo_top", "hc_system_top", "fastlane_system_top", "fastlane_flow_top")
 BENCH_CHECKS = ("PINMISSING", "PINNOTFOUND", "PINCONNECTEMPTY")
 
 
@@ -38,8 +48,9 @@ def _bench_problems(waivers) -> list[str]:
     from . import fastlane, regs
     problems: list[str] = []
     for top in BENCH_TOPS:
-        # (the FastLane system also holds the copy engine; fastlane.sources() has each file once)
-        sources = fastlane.sources() if top == "fastlane_system_top" else regs.sources() + paths.bench_sources()
+        # (the FastLane tops hold the copy engine; their lists have each file once)
+        own = {"fastlane_system_top": fastlane.sources, "fastlane_flow_top": fastlane.flow_sources}.get(top)
+        sources = own() if own else regs.sources() + paths.bench_sources()
         cmd = ["verilator", "--lint-only", "-Wall", "-Wno-fatal", "--top-module", top, str(waivers),
                *[str(s) for s in sources]]
         result = subprocess.run(cmd, env=paths.tool_env(), capture_output=True, text=True)

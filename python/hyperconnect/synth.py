@@ -56,6 +56,11 @@ DESIGNS["hc_copy_engine"] = {"top": "hc_copy_engine", "params": {"DATA_WIDTH": 6
 # the streaming read front end (issue 19) at 64-bit data, bursts of 64, a 128-beat FIFO, one seed
 DESIGNS["hc_stream_rd"] = {"top": "hc_stream_rd", "params": {"DATA_WIDTH": 64, "MAX_BURST": 64, "FIFO_DEPTH": 128},
                            "bench": False, "max_seeds": 1, "frontend": True}
+DESIGNS["hc_stream_wr"] = {"top": "hc_stream_wr", "params": {"DATA_WIDTH": 64, "MAX_BURST": 64, "FIFO_DEPTH": 64},
+                           "bench": False, "max_seeds": 1, "frontend": True}
+# the caching front end at 64-bit data, 16 KiB, 2-way
+DESIGNS["hc_cache_port"] = {"top": "hc_cache_port", "params": {"DATA_WIDTH": 64, "CACHE_BYTES": 16384, "WAYS": 2},
+                            "bench": False, "max_seeds": 1, "frontend": True}
 # axi_hyperconnect at 2 and 4 ports, 3 seeds each (4 ports is issue 17's acceptance figure). 3 ports is
 # `hc synth --ports 3`: with it the full run took 2059 s on 2 cores (its 3 seeds 1516 s alone), over the 30
 # minutes `make synth` has; 8 and 16 ports take 30-100 minutes per seed (`hc synth --ports 8 --seeds 1`).

@@ -1,4 +1,5 @@
-/* hc_dmabuf.c — DMA buffers (hc_dmabuf.h): huge pages with /proc/self/pagemap, or the u-dma-buf driver. */
+/* hc_dmabuf.c — DMA buffers (hc_dmabuf.h): huge pages with /proc/self/pagemap, the u-dma-buf driver, or a
+ * simulated memory (co-simulation). */
 #define _GNU_SOURCE
 #include "hc_dmabuf.h"
 
@@ -154,11 +155,44 @@ hc_status hc_dmabuf_alloc_udmabuf(hc_dmabuf *b, const char *name, const char *sy
     return HC_OK;
 }
 
+hc_status hc_dmabuf_alloc_sim(hc_dmabuf *b, void *host, size_t size, const hc_dmabuf_sim_mem *mem, uint64_t bus_base) {
+    if (b == NULL) return HC_ERR_ARG;
+    reset(b);
+    if (host == NULL || mem == NULL || mem->read == NULL || mem->write == NULL)
+        return fail(b, HC_ERR_ARG, "no host buffer or no memory callbacks");
+    if (size == 0) return fail(b, HC_ERR_RANGE, "size 0");
+    if ((uint64_t)size - 1 > UINT64_MAX - bus_base)
+        return fail(b, HC_ERR_RANGE, "%zu bytes at bus %#jx pass the end of the address space", size, (uintmax_t)bus_base);
+    memset(host, 0, size);                            /* a fresh buffer: zero on both sides */
+    if (mem->write(mem->ctx, bus_base, host, size) != 0)
+        return fail(b, HC_ERR_OS, "simulated memory: write of %zu bytes at %#jx failed", size, (uintmax_t)bus_base);
+    b->kind = HC_DMABUF_SIM;
+    b->user = host;
+    b->size = size;
+    b->sim = *mem;
+    (void)add_chunk(b, bus_base, 0, size);
+    return HC_OK;
+}
+
+/* the simulation backend's cache maintenance: the range copied between host memory and the simulated one */
+static hc_status sync_sim(hc_dmabuf *b, hc_dmabuf_dir dir, size_t offset, size_t size) {
+    const uint64_t bus = b->chunk[0].bus + offset;
+    unsigned char *host = (unsigned char *)b->user + offset;
+    if (size == 0) return HC_OK;
+    const int bad = dir == HC_DMABUF_TO_DEVICE ? b->sim.write(b->sim.ctx, bus, host, size)
+                                               : b->sim.read(b->sim.ctx, bus, host, size);
+    if (bad != 0)
+        return fail(b, HC_ERR_OS, "simulated memory: %s of %zu bytes at %#jx failed",
+                    dir == HC_DMABUF_TO_DEVICE ? "write" : "read", size, (uintmax_t)bus);
+    return HC_OK;
+}
+
 hc_status hc_dmabuf_sync(hc_dmabuf *b, hc_dmabuf_dir dir, size_t offset, size_t size) {
     if (b == NULL || b->kind == HC_DMABUF_NONE) return HC_ERR_ARG;
     if (dir != HC_DMABUF_TO_DEVICE && dir != HC_DMABUF_FROM_DEVICE) return HC_ERR_ARG;
     if (offset > b->size || size > b->size - offset) return HC_ERR_RANGE;
     if (b->kind == HC_DMABUF_HUGEPAGE) return HC_OK;  /* cache-coherent host memory: nothing to do */
+    if (b->kind == HC_DMABUF_SIM) return sync_sim(b, dir, offset, size);
     if (write_text(b->sysfs, "sync_offset", "%zu", offset) != 0 || write_text(b->sysfs, "sync_size", "%zu", size) != 0 ||
         write_text(b->sysfs, "sync_direction", "%d", (int)dir) != 0 ||
         write_text(b->sysfs, dir == HC_DMABUF_TO_DEVICE ? "sync_for_device" : "sync_for_cpu", "1") != 0)

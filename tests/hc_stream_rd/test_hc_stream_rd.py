@@ -17,22 +17,11 @@ from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
 
 from hyperconnect.model import pattern_byte
 from lib.env import knobs, seeded_rng, start_clock_reset
+from lib.stream_cmd import Cmd, random_cmd, send_cmd, until_ready, wait_count
 
 NB = 8
 SLVERR, DECERR = 2, 3
 ERR_BASE = 0x0030_0000
-
-
-@dataclass
-class Cmd:
-    addr: int
-    length: int
-    stride: int
-    rows: int
-    tag: int
-
-    def addresses(self) -> list[int]:
-        return [(self.addr + r * self.stride + i) & 0xFFFF_FFFF for r in range(self.rows) for i in range(self.length)]
 
 
 @dataclass
@@ -71,27 +60,10 @@ class Bench:
                 self.statuses.append((int(d.m_sts_tag.value), int(d.m_sts_bytes.value), int(d.m_sts_resp.value)))
 
     async def send(self, c: Cmd, idle: float = 0.0) -> None:
-        d = self.dut
-        while self.rng.random() < idle:
-            await RisingEdge(d.aclk)
-        d.s_cmd_addr.value = c.addr
-        d.s_cmd_len.value = c.length
-        d.s_cmd_stride.value = c.stride & 0xFFFF_FFFF
-        d.s_cmd_rows.value = c.rows
-        d.s_cmd_tag.value = c.tag
-        d.s_cmd_valid.value = 1
-        while True:
-            await RisingEdge(d.aclk)
-            if int(d.s_cmd_ready.value):
-                break
-        d.s_cmd_valid.value = 0
+        await send_cmd(self.dut, self.rng, c, idle)
 
-    async def wait_statuses(self, n: int, limit: int = 2_000_000) -> None:
-        for _ in range(limit):
-            if len(self.statuses) >= n:
-                return
-            await RisingEdge(self.dut.aclk)
-        raise AssertionError(f"{len(self.statuses)} of {n} statuses after {limit} cycles: a hang")
+    async def wait_statuses(self, n: int) -> None:
+        await wait_count(self.dut, self.statuses, n, "statuses")
 
     def check(self, cmds: list[Cmd], errors: dict[int, int] | None = None) -> None:
         """The stream and the statuses against the commands: every byte, TKEEP, TLAST, TUSER, the counts."""
@@ -124,18 +96,6 @@ class Bench:
         assert len(self.statuses) == len(cmds), f"{len(self.statuses)} statuses for {len(cmds)} commands"
         assert int(self.dut.protocol_errors.value) == 0, "the AXI protocol checker reported errors"
         assert int(self.dut.overflows.value) == 0, "R beats found the prefetch FIFO full (its credits are wrong)"
-
-
-def random_cmd(rng: random.Random, tag: int) -> Cmd:
-    kind = rng.random()
-    addr = rng.randrange(0x1000, 0x20_0000)
-    if kind < 0.05:
-        return Cmd(addr, rng.choice([0, 5]), 64, rng.choice([0, 1]) if rng.random() < 0.5 else 0, tag)   # empty
-    if kind < 0.35:                                                 # 2-D: strides below, at, above the row, negative, large
-        length = rng.randint(1, 300)
-        stride = rng.choice([length + rng.randint(-length, 600), -(length + rng.randint(0, 600)), 1 << 16, 1 << 20])
-        return Cmd(addr + (1 << 22), length, stride, rng.randint(1, 6), tag)
-    return Cmd(addr, rng.randint(1, 5000) if rng.random() < 0.9 else rng.randint(5000, 20000), 0, 1, tag)
 
 
 @cocotb.test()

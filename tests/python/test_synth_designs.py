@@ -25,7 +25,8 @@ def test_seeds_per_design() -> None:
         assert synth.seeds_for(d[f"axi_hyperconnect ({n} ports)"], 3) == 3
     assert "axi_hyperconnect (3 ports)" not in d         # (`hc synth --ports 3`: the full run's 30 minutes)
     assert synth.seeds_for(d["axi_burst_equalizer"], 3) == 3
-    for name in ("ps_stream_bridge (1+1 streams)", "ps_stream_bridge (4+4 streams)", "hc_copy_engine", "hc_stream_rd"):
+    for name in ("ps_stream_bridge (1+1 streams)", "ps_stream_bridge (4+4 streams)", "hc_copy_engine", "hc_stream_rd",
+                 "hc_stream_wr", "hc_cache_port"):
         assert synth.seeds_for(d[name], 3) == 1
     assert synth.seeds_for(d["axi_hyperconnect (4 ports)"], 1) == 1
 
