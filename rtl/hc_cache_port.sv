@@ -31,8 +31,9 @@
 //   The port takes the next request again once the whole line is in (its tag entry written a cycle after
 //   the last beat) and, with a dirty victim, its B is back (BPL = 64 / (DATA_WIDTH/8) beats: refill
 //   BPL + memory + 4, write-back memory + BPL + ~5).
-//   Flush: 1 cycle per clean set, ~BPL + memory write latency + 5 per dirty line; invalidate 1 cycle per
-//   set (SETS = CACHE_BYTES / (64 x WAYS): 128 at the defaults). After reset the tag store is cleared the
+//   Flush: 1 cycle per clean set, about BPL + the memory's last-W-to-B latency + 6 per dirty line (24.25
+//   measured at 64-bit with axi_mem_model LATENCY 10); invalidate 1 cycle per set
+//   (SETS = CACHE_BYTES / (64 x WAYS): 128 at the defaults). After reset the tag store is cleared the
 //   same way: s_req_ready and cmd_ready stay low for about SETS cycles (no cmd_done).
 //   s_rsp_valid/s_rsp_rdata of a hit come from the compare and the data RAM's read in the same cycle
 //   (the buffer's entries when the response waits), not from a flop: register them on the user's side
@@ -41,12 +42,14 @@
 //   compared and one response waiting; so s_rsp_ready low for a cycle stops requests a cycle later).
 // Commands: cmd_op 1 flush (write back every dirty line, keep it valid and clean), 2 invalidate
 //   (drop every line, dirty ones NOT written back: their stores are lost), 3 flush then invalidate,
-//   0 nothing; cmd_ready a flip-flop (low while one runs), cmd_done a one-cycle pulse at the end. A
-//   command waits for the request before it (if any) to finish; no request is taken while it runs.
+//   0 nothing; cmd_ready is !cmd_busy (the inverse of a flip-flop; low while one runs), cmd_done a
+//   one-cycle pulse at the end. A command waits for the request before it (if any) to finish; no request
+//   is taken while it runs. A request and a command handshaken in the same cycle: the request goes first.
 // Counters (32-bit, wrapping, cleared by cnt_clear): cnt_hits, cnt_misses (requests), cnt_writebacks
-//   (lines written back: victims and flushes), each counted a cycle after its compare (or write-back
-//   start). err_sticky: an R or B answer was SLVERR/DECERR since reset
-//   or cnt_clear. A refill with an error beat leaves the line invalid (the next access misses again); a
+//   (lines written back: victims and flushes), each changing two cycles after its compare (or write-back
+//   start): the increment is registered, then added. cnt_clear wins over an increment in its cycle (the
+//   event compared the cycle before the clear is not counted). err_sticky: an R or B answer was
+//   SLVERR/DECERR since reset or cnt_clear. A refill with an error beat leaves the line invalid (the next access misses again); a
 //   store merged into such a line is lost (its response has err only if the error was on its own beat);
 //   a write-back answered with an error loses the line's data (err_sticky).
 // Timing: the tag compare starts from flip-flops (the entries read out of LUT-RAM on the handshake); the
@@ -57,10 +60,14 @@
 // Resources: data RAM WAYS x (CACHE_BYTES / WAYS) bytes, DATA_WIDTH wide, byte write enables, registered
 //   read (one inferable RAM per way: BRAM); tag store WAYS x SETS entries of TAG + 2 bits (valid, dirty)
 //   and SETS LRU bits (2-way) in LUT-RAM (ram_style "distributed"); a 64-byte line buffer and a
-//   2-entry response buffer (each entry WAYS + 1 words) in flip-flops.
+//   2-entry response buffer (each entry WAYS + 1 words) in flip-flops. The resource and Fmax figures
+//   (docs/cache_port.md) are measured at the defaults only (64-bit, 16 KiB, 2-way); other sizes are not
+//   synthesized (64 KiB direct-mapped, e.g., has a 1024-entry LUT-RAM tag store).
 // AXI: ID 0 on AR and AW, AxCACHE 0011, AxPROT 000, one read and at most one write burst in flight; WRAP
-//   bursts of BPL beats (INCR of 1 at 512-bit); RREADY held low while the victim's beat at that position
-//   has not been read out yet (only if the memory answered in under a cycle).
+//   bursts of BPL beats (INCR of 1 at 512-bit). RREADY is held low while the victim's word at the
+//   refill beat's RAM position has not been read out yet: a guard that never acts with a compliant slave
+//   (its first R comes at least a cycle after the AR, by when the read-out, a word per cycle from the
+//   miss on, is ahead of the refill).
 // Parameters: ADDR_WIDTH (log2(CACHE_BYTES / WAYS) + 1 .. 64), DATA_WIDTH (32..512, power of two; default
 //   64), ID_WIDTH (1..32), CACHE_BYTES (4096..65536, power of two; default 16384), WAYS (1 direct-mapped,
 //   2 two-way with an LRU bit per set; default 2).
@@ -380,11 +387,12 @@ module hc_cache_port #(
     // ---------------------------------------------------------------- data RAM ports
     always_comb begin
         d_re = 1'b1;
-        d_raddr = rq_didx;
-        if (accept) d_raddr = rq_didx;
-        else if (replay) d_raddr = s1_didx;
-        else if (rd_go) d_raddr = didx(wb_set, (wb_c + rd_cnt) & WMASK);
-        else d_re = 1'b0;
+        d_raddr = rq_didx;                             // the request taken now; else a replay, a read-out
+        if (!accept) begin
+            if (replay) d_raddr = s1_didx;
+            else if (rd_go) d_raddr = didx(wb_set, (wb_c + rd_cnt) & WMASK);
+            else d_re = 1'b0;
+        end
         d_wsel = '0;
         d_be = st1_strb;
         d_waddr = st1_wa[6 + SW - 1:SB];
@@ -524,7 +532,7 @@ module hc_cache_port #(
                 ridx <= s_req_addr[6 + SW - 1:6];
                 ridx1 <= s_req_addr[6 + SW - 1:6] + 1'b1;
             end else if (cmd_start) begin
-                ridx <= '0; ridx1 <= SW'(1);
+                ridx <= '0;
                 ridx1 <= SW'(1);
             end else if (f_next) begin
                 ridx <= ridx1;
@@ -609,7 +617,9 @@ module hc_cache_port #(
     assign m_axi_arcache = 4'b0011;
     assign m_axi_arprot = 3'b000;
     assign m_axi_arqos = 4'd0;
+    // (rf_didx: its set bits; only its word bits are used, in rf_c)
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused = &{1'b0, m_axi_rid, m_axi_bid, m_axi_rlast, m_axi_rresp[0], m_axi_bresp[0], s_req_addr[SB-1:0], s1_addr[SB-1:0], rf_didx};
+    wire unused = &{1'b0, m_axi_rid, m_axi_bid, m_axi_rlast, m_axi_rresp[0], m_axi_bresp[0], s_req_addr[SB-1:0],
+                    s1_addr[SB-1:0], rf_didx[DAW-1:WO]};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

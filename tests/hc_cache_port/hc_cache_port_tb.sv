@@ -1,7 +1,9 @@
-// hc_cache_port_tb — the caching front end (64-bit data, 32-bit addresses) with the AXI protocol checker on
-// its master port, the memory either the test's (MEM 0: cocotb's, at the m_axi_* ports, with stalls and
-// error answers) or axi_mem_model at a fixed LATENCY (MEM 1: the latency figures; m_axi_* ports then idle).
+// hc_cache_port_tb — the caching front end (DW-bit data, default 64; 32-bit addresses) with the AXI
+// protocol checker on its master port, the memory either the test's (MEM 0: cocotb's, at the m_axi_* ports,
+// with stalls and error answers) or axi_mem_model at a fixed LATENCY (MEM 1: the latency figures; m_axi_*
+// ports then idle).
 module hc_cache_port_tb #(
+    parameter int DW          = 64,
     parameter int MEM         = 0,
     parameter int LATENCY     = 10,
     parameter int CACHE_BYTES = 16384,
@@ -13,11 +15,11 @@ module hc_cache_port_tb #(
     output logic         s_req_ready,
     input  logic [31:0]  s_req_addr,
     input  logic         s_req_we,
-    input  logic [63:0]  s_req_wdata,
-    input  logic [7:0]   s_req_wstrb,
+    input  logic [DW-1:0]   s_req_wdata,
+    input  logic [DW/8-1:0] s_req_wstrb,
     output logic         s_rsp_valid,
     input  logic         s_rsp_ready,
-    output logic [63:0]  s_rsp_rdata,
+    output logic [DW-1:0]   s_rsp_rdata,
     output logic         s_rsp_err,
     input  logic         cmd_valid,
     output logic         cmd_ready,
@@ -36,7 +38,7 @@ module hc_cache_port_tb #(
     output logic         m_axi_arvalid,
     input  logic         m_axi_arready,
     input  logic [3:0]   m_axi_rid,
-    input  logic [63:0]  m_axi_rdata,
+    input  logic [DW-1:0]   m_axi_rdata,
     input  logic [1:0]   m_axi_rresp,
     input  logic         m_axi_rlast,
     input  logic         m_axi_rvalid,
@@ -48,8 +50,8 @@ module hc_cache_port_tb #(
     output logic [1:0]   m_axi_awburst,
     output logic         m_axi_awvalid,
     input  logic         m_axi_awready,
-    output logic [63:0]  m_axi_wdata,
-    output logic [7:0]   m_axi_wstrb,
+    output logic [DW-1:0]   m_axi_wdata,
+    output logic [DW/8-1:0] m_axi_wstrb,
     output logic         m_axi_wlast,
     output logic         m_axi_wvalid,
     input  logic         m_axi_wready,
@@ -61,13 +63,14 @@ module hc_cache_port_tb #(
 );
     logic [3:0]  arid, rid, awid, bid;
     logic [31:0] araddr, awaddr;
-    logic [7:0]  arlen, awlen, wstrb;
+    logic [7:0]  arlen, awlen;
+    logic [DW/8-1:0] wstrb;
     logic [2:0]  arsize, awsize;
     logic [1:0]  arburst, awburst, rresp, bresp;
     logic        arvalid, arready, rlast, rvalid, rready, awvalid, awready, wlast, wvalid, wready, bvalid, bready;
-    logic [63:0] rdata, wdata;
+    logic [DW-1:0] rdata, wdata;
     /* verilator lint_off PINCONNECTEMPTY */
-    hc_cache_port #(.ADDR_WIDTH(32), .DATA_WIDTH(64), .ID_WIDTH(4), .CACHE_BYTES(CACHE_BYTES), .WAYS(WAYS)) u_dut (
+    hc_cache_port #(.ADDR_WIDTH(32), .DATA_WIDTH(DW), .ID_WIDTH(4), .CACHE_BYTES(CACHE_BYTES), .WAYS(WAYS)) u_dut (
         .aclk, .aresetn, .s_req_valid, .s_req_ready, .s_req_addr, .s_req_we, .s_req_wdata, .s_req_wstrb,
         .s_rsp_valid, .s_rsp_ready, .s_rsp_rdata, .s_rsp_err, .cmd_valid, .cmd_ready, .cmd_op, .cmd_done,
         .cnt_hits, .cnt_misses, .cnt_writebacks, .err_sticky, .cnt_clear,
@@ -98,7 +101,7 @@ module hc_cache_port_tb #(
         wire unused = &{1'b0, m_axi_arready, m_axi_rid, m_axi_rdata, m_axi_rresp, m_axi_rlast, m_axi_rvalid,
                         m_axi_awready, m_axi_wready, m_axi_bid, m_axi_bresp, m_axi_bvalid};
         /* verilator lint_on UNUSEDSIGNAL */
-        axi_mem_model #(.ADDR_WIDTH(32), .DATA_WIDTH(64), .ID_WIDTH(4), .LATENCY(LATENCY)) u_mem (
+        axi_mem_model #(.ADDR_WIDTH(32), .DATA_WIDTH(DW), .ID_WIDTH(4), .LATENCY(LATENCY)) u_mem (
             .aclk, .aresetn, .s_axi_awid(awid), .s_axi_awaddr(awaddr), .s_axi_awlen(awlen), .s_axi_awsize(awsize),
             .s_axi_awburst(awburst), .s_axi_awvalid(awvalid), .s_axi_awready(awready), .s_axi_wdata(wdata),
             .s_axi_wstrb(wstrb), .s_axi_wlast(wlast), .s_axi_wvalid(wvalid), .s_axi_wready(wready),
@@ -109,7 +112,7 @@ module hc_cache_port_tb #(
             .s_axi_rready(rready)
         );
     end
-    axi_protocol_checker #(.ADDR_WIDTH(32), .DATA_WIDTH(64), .ID_WIDTH(4), .NAME("cache_port")) u_check (
+    axi_protocol_checker #(.ADDR_WIDTH(32), .DATA_WIDTH(DW), .ID_WIDTH(4), .NAME("cache_port")) u_check (
         .aclk, .aresetn, .arid, .araddr, .arlen, .arsize, .arburst, .arvalid, .arready, .arqos(4'd0), .rid, .rdata,
         .rresp, .rlast, .rvalid, .rready, .awid, .awaddr, .awlen, .awsize, .awburst, .awqos(4'd0), .awvalid,
         .awready, .wdata, .wstrb, .wlast, .wvalid, .wready, .bid, .bresp, .bvalid, .bready,
