@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from . import paths, regs, sim, wrapper
@@ -57,31 +58,28 @@ def run() -> dict[str, Any]:
 STREAM_RD_TB = paths.ROOT / "tests" / "hc_stream_rd"
 
 
-def stream_rd_tb_sources() -> list:
-    """hc_stream_rd's testbench (tests/hc_stream_rd) and everything it needs: the test and this bench."""
+def frontend_tb_sources(tb: Path) -> list:
+    """A front end's testbench file `tb` and everything it needs: the front ends (fileset `frontends`), the
+    bench package, the memory model and the protocol checker."""
     from . import manifest
     return [paths.RTL / "hc_axi_pkg.sv", *manifest.files("frontends"), paths.BENCH_RTL / "hc_bench_pkg.sv",
-            paths.BENCH_RTL / "axi_mem_model.sv", paths.BENCH_RTL / "axi_protocol_checker.sv",
-            STREAM_RD_TB / "hc_stream_rd_tb.sv"]
+            paths.BENCH_RTL / "axi_mem_model.sv", paths.BENCH_RTL / "axi_protocol_checker.sv", tb]
 
 
 STREAM_WR_TB = paths.ROOT / "tests" / "hc_stream_wr"
-
-
-def stream_wr_tb_sources() -> list:
-    """hc_stream_wr's testbench (tests/hc_stream_wr) and everything it needs."""
-    return [*stream_rd_tb_sources()[:-1], STREAM_WR_TB / "hc_stream_wr_tb.sv"]
-
-
 CACHE_PORT_TB = paths.ROOT / "tests" / "hc_cache_port"
 
 
+def stream_rd_tb_sources() -> list:
+    return frontend_tb_sources(STREAM_RD_TB / "hc_stream_rd_tb.sv")
+
+
+def stream_wr_tb_sources() -> list:
+    return frontend_tb_sources(STREAM_WR_TB / "hc_stream_wr_tb.sv")
+
+
 def cache_port_tb_sources() -> list:
-    """hc_cache_port's testbench (tests/hc_cache_port) and everything it needs."""
-    from . import manifest
-    return [paths.RTL / "hc_axi_pkg.sv", *manifest.files("frontends"), paths.BENCH_RTL / "hc_bench_pkg.sv",
-            paths.BENCH_RTL / "axi_mem_model.sv", paths.BENCH_RTL / "axi_protocol_checker.sv",
-            CACHE_PORT_TB / "hc_cache_port_tb.sv"]
+    return frontend_tb_sources(CACHE_PORT_TB / "hc_cache_port_tb.sv")
 
 
 # each front end's figures: (testbench top, its test module, folder, sources, test case, the variable naming

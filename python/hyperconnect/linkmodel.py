@@ -20,7 +20,7 @@ The model never imports the simulator.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from typing import Any
 
 # generation -> (line rate per lane in Gbit/s, encoding: payload bits per line bit)
@@ -176,7 +176,3 @@ def render(link: Link, rows: list[dict[str, Any]]) -> str:
              "  bytes      write MB/s   read MB/s   read round trip ns"]
     lines += [f"  {r['bytes']:>9}  {r['write_mb_s']:>10.1f}  {r['read_mb_s']:>10.1f}  {r['read_rtt_ns']:>10.0f}" for r in rows]
     return "\n".join(lines)
-
-
-def with_overrides(link: Link, **kw: Any) -> Link:
-    return replace(link, **{k: v for k, v in kw.items() if v is not None})
