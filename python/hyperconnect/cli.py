@@ -179,6 +179,36 @@ def _cmd_link(args: argparse.Namespace) -> int:
     return 0
 
 
+def _link_parser(sub: Any) -> None:
+    """`hc link model|host|sim|predict`: each mode's module adds its own options and runs it."""
+    p = sub.add_parser("link", help="link characterisation (paper 004): `hc link model` (the PCIe model), `host` "
+                                    "(this machine's memory measured), `sim` (hc_link_probe on the RTL), `predict`")
+    modes = p.add_subparsers(dest="what", required=True)
+    m = modes.add_parser("model", help="the analytical PCIe link model per transfer size, and paper 004's figures")
+    m.add_argument("--gen", type=int, default=1, help="PCIe generation 1..5 (default 1, the paper's 1.1)")
+    m.add_argument("--lanes", type=int, default=1)
+    m.add_argument("--mps", type=int, default=128, help="maximum payload size, bytes")
+    m.add_argument("--mrrs", type=int, default=512, help="maximum read request size, bytes")
+    m.add_argument("--rcb", type=int, default=64, help="read completion boundary, bytes")
+    m.add_argument("--addr64", action="store_true", help="4-DW request headers (64-bit addresses)")
+    m.add_argument("--tags", type=int, default=32, help="reads in flight")
+    m.add_argument("--completer-ns", type=float, default=500.0, help="a read's time at the completer")
+    m.add_argument("--hops", type=int, default=0, help="switches on the path (130 ns each way)")
+    m.add_argument("--sizes", type=int, nargs="+", default=[4, 64, 128, 512, 4096, 65536, 1 << 20])
+    m.add_argument("--json", action="store_true", help="print JSON on stdout")
+    m.set_defaults(func=_cmd_link)
+    from . import linkhost, linkpredict, linkprobe
+    for name, mod, text in (("host", linkhost, "latency and bandwidth of this machine's memory (sw/linkbench)"),
+                            ("sim", linkprobe, "hc_link_probe on the RTL: memory models, axi_hyperconnect"),
+                            ("predict", linkpredict, "end-to-end latency and bandwidth per path, with the "
+                                                     "breakdown")):
+        mp = modes.add_parser(name, help=text)
+        mod.add_arguments(mp)
+        if not any(a.dest == "json" for a in mp._actions):
+            mp.add_argument("--json", action="store_true", help="print JSON on stdout")
+        mp.set_defaults(func=mod.run)
+
+
 def _cmd_soak(args: argparse.Namespace) -> int:
     from . import soak
     with _stdout_to_stderr(args.json):
@@ -234,20 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=None, help="parallel simulations (default: one per core)")
     p.add_argument("--only", help="comma-separated subset: fig2_fig11,table1,sec43,sec44,sec52,fig5,fig3a,fastlane")
     p.set_defaults(func=_cmd_reproduce)
-    p = sub.add_parser("link", help="link characterisation (paper 004): `hc link model` — the PCIe model's "
-                                    "bandwidth and latency per transfer size, and paper 004's figures")
-    p.add_argument("what", choices=["model"], help="model: the analytical PCIe link model")
-    p.add_argument("--gen", type=int, default=1, help="PCIe generation 1..5 (default 1, the paper's 1.1)")
-    p.add_argument("--lanes", type=int, default=1)
-    p.add_argument("--mps", type=int, default=128, help="maximum payload size, bytes")
-    p.add_argument("--mrrs", type=int, default=512, help="maximum read request size, bytes")
-    p.add_argument("--rcb", type=int, default=64, help="read completion boundary, bytes")
-    p.add_argument("--addr64", action="store_true", help="4-DW request headers (64-bit addresses)")
-    p.add_argument("--tags", type=int, default=32, help="reads in flight")
-    p.add_argument("--completer-ns", type=float, default=500.0, help="a read's time at the completer")
-    p.add_argument("--hops", type=int, default=0, help="switches on the path (130 ns each way)")
-    p.add_argument("--sizes", type=int, nargs="+", default=[4, 64, 128, 512, 4096, 65536, 1 << 20])
-    p.set_defaults(func=_cmd_link)
+    _link_parser(sub)
     p = sub.add_parser("soak", help="constrained-random soak of axi_hyperconnect with protocol checkers "
                                     "(default 1,000,000 transactions, one shard per core)")
     p.add_argument("--transactions", type=int, default=1_000_000)
