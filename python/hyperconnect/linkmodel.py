@@ -21,11 +21,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
+from fractions import Fraction
 from typing import Any
 
 # generation -> (line rate per lane in Gbit/s, encoding: payload bits per line bit)
 GENERATIONS: dict[int, tuple[float, float]] = {1: (2.5, 8 / 10), 2: (5.0, 8 / 10), 3: (8.0, 128 / 130),
                                                4: (16.0, 128 / 130), 5: (32.0, 128 / 130)}
+_EXACT: dict[int, tuple[Fraction, Fraction]] = {g: (Fraction(r).limit_denominator(10), Fraction(e).limit_denominator(1000))
+                                             for g, (r, e) in GENERATIONS.items()}
 FRAMING = 8            # bytes per TLP outside its header: STP/END or STP token, sequence number, LCRC
 CPL_HEADER = 12        # a completion's header (3 DW) is the same for 32- and 64-bit requests
 
@@ -147,9 +150,29 @@ class Link:
         waves = math.ceil(len(reqs) / self.tags)
         return nbytes / max(link_ns, waves * rtt) * 1e9
 
+    def t_tlp_exact(self, payload: int, completion: bool = False) -> Fraction:
+        """t_tlp as an exact fraction of a ns (what axi_link_emu counts in)."""
+        gbps, enc = _EXACT[self.gen]
+        return Fraction(8 * (payload + self.header(completion))) / (enc * gbps * self.lanes)
+
     def word_efficiency(self, word: int = 4) -> float:
         """Packet efficiency when memory is reached a word at a time (each word its own TLP)."""
         return self.eta(word)
+
+
+def emu_read_cycles(link: Link, clk_ps: int, completer_cycles: int, cpl_payload: int) -> int:
+    """Cycles from an idle read's AR handshake on axi_link_emu's s_axi to its first RVALID there, for a read
+    answered by one completion of cpl_payload bytes, the far end taking completer_cycles from its ARVALID to
+    the handshake of the completion's last R beat, plus one (the cycle that beat is counted in). The
+    emulator's timing rule (bench/rtl/axi_link_emu.sv): the AR is taken at the edge after its handshake;
+    a packet leaves when ready, occupies its direction for t_tlp, flies hops * hop_ns, and the far end acts
+    from the first clock edge at or after its arrival. One cycle plus the two one-way trips rounded up to
+    edges, plus the completer."""
+    clk = Fraction(clk_ps, 1000)
+    flight = Fraction(link.hops) * Fraction(link.hop_ns).limit_denominator(1000)
+    down = math.ceil((link.t_tlp_exact(0) + flight) / clk)
+    up = math.ceil((link.t_tlp_exact(cpl_payload, completion=True) + flight) / clk)
+    return 1 + down + completer_cycles + up
 
 
 def paper_check() -> dict[str, Any]:
