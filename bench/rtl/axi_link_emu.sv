@@ -15,13 +15,12 @@
 // L * 8 / (m_encoding * b_phy * lanes), from max(ready, the end of the previous packet). Writes and read
 // requests share the downstream direction (a write TLP ready in the same cycle goes first).
 //
-// Timing (exact; tests/axi_link_emu checks it against linkmodel.emu_round_trip_cycles). Time runs in
+// Timing (exact; tests/axi_link_emu checks it against linkmodel.emu_read_cycles). Time runs in
 // units of 1/1024 ps, so every generation's byte time is an integer; clock edge n is at n * cfg_clk_ps.
 //   - A packet is ready at the edge where its last data beat (W at s_axi, R at m_axi) or its request (AR
-//     handshake, or a tag freed) is taken; it arrives at the far end at end + hops * hop time, and the far
-//     end acts at the first edge at or after that: AWVALID/ARVALID (m_axi) or RVALID (s_axi) are high in
-//     the cycle after that edge... precisely: a packet arriving at time t is presented from edge
-//     ceil(t / clock) on (the outputs change at that edge, so the handshake is at the next edge or later).
+//     handshake, or a tag freed) is taken; it leaves at max(ready, the end of the previous packet), arrives
+//     at the far end at its end + hops * hop time, and is presented from the first edge at or after its
+//     arrival (AWVALID/ARVALID at m_axi, RVALID at s_axi change at that edge).
 //   - Idle read of one completion: AR handshake at edge a; m_axi ARVALID from edge
 //     m = ceil((a*T + t_req + F) / T); the completion leaves at the edge c where its last R beat is taken;
 //     s_axi RVALID from edge ceil((c*T + t_cpl + F) / T), with T the clock, F the hops' flight time, t_req
@@ -29,11 +28,11 @@
 //   - s_axi B from edge ceil(end / T) of the burst's last TLP.
 // Throughput: AXI accepts one beat per cycle per channel (make DATA_WIDTH * clock exceed the link rate
 // to measure the link); at most QUEUE_DEPTH bursts per direction accepted and not yet answered.
-// Configuration (inputs, hold them constant; sampled continuously, change them only when idle and in
-// reset): cfg_gen 1..5 (2.5/5/8/16/32 Gbit/s, 8b/10b to Gen2, 128b/130b from Gen3), cfg_lanes 1..32,
-// cfg_mps / cfg_mrrs (powers of two 128..4096), cfg_rcb (64 / 128), cfg_addr64, cfg_ecrc, cfg_tags
-// (1..256), cfg_hops, cfg_hop_ps (per hop and direction), cfg_clk_ps (the aclk period this link is
-// timed against). Checked when aresetn rises: a bad value stops the simulation with a message.
+// Configuration (inputs; change them only while aresetn is low; checked at the first edge after reset,
+// where a bad value stops the simulation with a message): cfg_gen 1..5 (2.5/5/8/16/32 Gbit/s, 8b/10b
+// to Gen2, 128b/130b from Gen3), cfg_lanes 1..32, cfg_mps / cfg_mrrs (powers of two 128..4096), cfg_rcb
+// (64 / 128), cfg_addr64, cfg_ecrc, cfg_tags (1..256), cfg_hops, cfg_hop_ps (per hop and direction),
+// cfg_clk_ps (the aclk period this link is timed against).
 // Parameters: ADDR_WIDTH, DATA_WIDTH (32..512: every TLP must be whole beats, so 8 * RCB >= DATA_WIDTH),
 // ID_WIDTH, QUEUE_DEPTH.
 // Assumes (checked; a violation stops the simulation with a message): INCR bursts of full-width beats
