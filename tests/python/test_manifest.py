@@ -15,7 +15,7 @@ import pytest
 
 from hyperconnect import manifest, paths, regs
 
-PRODUCT = ("regs", "rtl", "stream_regs", "stream", "copy_regs", "copy", "frontends")
+PRODUCT = ("regs", "rtl", "stream_regs", "stream", "copy_regs", "copy", "frontends", "link_probe_regs", "link_probe")
 
 
 def test_every_source_listed_once() -> None:
@@ -44,7 +44,7 @@ def test_formal_jobs_read_the_manifest() -> None:
 
 def test_register_filesets_are_the_committed_copies() -> None:
     copies = {paths.RTL / c for c in regs.RTL_COPIES}
-    assert set(manifest.files("regs", "stream_regs", "copy_regs")) == copies
+    assert set(manifest.files("regs", "stream_regs", "copy_regs", "link_probe_regs")) == copies
 
 
 def test_packages_come_first() -> None:
@@ -55,7 +55,7 @@ def test_packages_come_first() -> None:
         assert not pkgs or not others or max(pkgs) < min(others), name
 
 
-@pytest.mark.parametrize("target", ["lint", "lint_stream", "lint_copy", "lint_frontends"])
+@pytest.mark.parametrize("target", ["lint", "lint_stream", "lint_copy", "lint_frontends", "lint_link_probe"])
 def test_fusesoc_lint(target: str, tmp_path: Path) -> None:
     fusesoc = Path(sys.executable).parent / "fusesoc"
     assert fusesoc.exists() or shutil.which("fusesoc"), "fusesoc (requirements.txt) is not installed"
