@@ -30,7 +30,9 @@
 //   and the run stops issuing; it ends (STATUS.done) once every request issued has completed, as does
 //   CTRL.abort (STATUS.aborted). TIMEOUT (+ 2) cycles with something pending and no handshake on any
 //   channel end the run at once (STATUS.error, .timeout): a request already presented stays presented (AXI), and
-//   responses still owed are accepted and dropped; a start waits until no request is presented.
+//   responses still owed are accepted and dropped. A CTRL.start while idle waits (STATUS.busy) until no
+//   request is presented and no response owed, so none lands in the new run; the run takes the registers
+//   as they are when it starts. A CTRL.start during a run is ignored.
 // Bad settings: CTRL.mode 3 or bandwidth CTRL.op 3 are rejected (STATUS.done, .error, .config_err, no
 //   traffic); the others are clamped as rdl/hc_link_probe.rdl says (BURST to a power of two within 256
 //   beats, 4 KB and half the FIFO; OUTSTANDING to 1..MAX_OUTSTANDING; WINDOW to the access..ADDR_WIDTH).
@@ -194,10 +196,14 @@ module hc_link_probe #(
     logic          ar_issue, aw_issue;
     logic          done_all, tmo_hit;
 
-    // a start: idle, and nothing of an earlier (timed-out) run still presented
+    // a start: idle, and nothing of an earlier (timed-out) run still presented or owed. A CTRL.start while
+    // idle waits (start_pend, STATUS.busy) until then, so an owed response never lands in the new run.
     logic wq_empty;
-    wire  quiet     = !m_axi_arvalid && !m_axi_awvalid && !m_axi_wvalid && wq_empty;
-    wire  start_now = state == IDLE && r_out.CTRL.start.value && quiet;
+    logic [OW:0] rd_owed, wr_owed;                      // issued and not yet answered, across runs
+    logic start_pend;
+    wire  quiet     = !m_axi_arvalid && !m_axi_awvalid && !m_axi_wvalid && wq_empty && rd_owed == '0 && wr_owed == '0;
+    wire  start_req = state == IDLE && (start_pend || r_out.CTRL.start.value);
+    wire  start_now = start_req && quiet;
 
     wire  cfg_bad_now = mode_q == 2'd3 || (mode_q == 2'd2 && op_q == 2'd3);   // (LOAD: rejected)
     wire  fifo_rst_n  = aresetn && !clr_q;               // the run's FIFOs start empty
@@ -208,6 +214,16 @@ module hc_link_probe #(
         for (int i = 1; i < 9; i++) if (v[i]) k = 4'(i);
         return k;
     endfunction
+
+    always_ff @(posedge aclk) begin
+        if (!aresetn) begin
+            {rd_owed, wr_owed, start_pend} <= '0;
+        end else begin
+            rd_owed    <= rd_owed + (OW + 1)'(ar_issue) - (OW + 1)'(m_axi_rvalid && m_axi_rlast);
+            wr_owed    <= wr_owed + (OW + 1)'(aw_issue) - (OW + 1)'(m_axi_bvalid);
+            start_pend <= start_req && !quiet;
+        end
+    end
 
     always_ff @(posedge aclk) begin
         if (!aresetn) begin
@@ -578,7 +594,7 @@ module hc_link_probe #(
         r_in.BUILD.max_outstanding.next = 6'(MAX_OUTSTANDING);
         r_in.BUILD.fifo_depth_log2.next = 4'(FL2);
         r_in.BUILD.hist_bins.next       = 5'(BINS);
-        r_in.STATUS.busy.next           = state != IDLE;
+        r_in.STATUS.busy.next           = state != IDLE || start_pend;
         r_in.STATUS.done.hwset          = done_all || tmo_hit || cfg_reject;
         r_in.STATUS.error.hwset         = r_err || b_err || tmo_hit || cfg_reject;
         r_in.STATUS.err_write.next      = err_write_q;

@@ -7,7 +7,9 @@
 //     lane(s) -> hop latency -> m_axi AW+W, one AXI burst per TLP; s_axi B once the burst's last TLP
 //     has left the transmitter (a posted write is done for its requester then).
 //   s_axi AR -> read requests (at most MRRS, never across 4 KB), each waiting for a free tag ->
-//     downstream (header only) -> hop latency -> m_axi AR, one burst per request -> R beats gathered into
+//     downstream (header only) -> hop latency -> m_axi AR, one burst per request, once every write TLP
+//     sent before it has its B on m_axi (a read never passes a posted write: PCIe's ordering rule, which a
+//     bridge onto AXI keeps by waiting for B, AXI having no order between AR and AW) -> R beats gathered into
 //     completions (at most MPS, split at RCB boundaries, as linkmodel.Link.completions) -> upstream ->
 //     hop latency -> s_axi R, in AR order; the tag is free when the request's last completion arrives.
 // Each direction is one serial resource: a packet of L bytes (payload + linkmodel's header: 12 or 16
@@ -37,7 +39,8 @@
 // ID_WIDTH, QUEUE_DEPTH.
 // Assumes (checked; a violation stops the simulation with a message): INCR bursts of full-width beats
 // on beat-aligned addresses (a bridge's packer would do this; the emulator does not reshape bursts);
-// WLAST where AWLEN says. m_axi answers every request; a write error there is counted in stat_wr_errors
+// WLAST where AWLEN says; on m_axi, RLAST where ARLEN says and no R or B that was not asked for. m_axi
+// answers every request; a write error there is counted in stat_wr_errors
 // (a posted write has no completion to carry it); a read error is passed on in RRESP. Data beats wait
 // in unbounded queues: the model of the link, not of its buffers' sizes.
 /* verilator lint_off BLKSEQ */
@@ -174,6 +177,7 @@ module axi_link_emu #(
         bit                  burst_last; // reads: the last request of its AR burst
         logic [ID_WIDTH-1:0] id;
         longint              at;         // time it may be acted on at the far end (or B/R at s_axi)
+        longint              wr_before;  // reads: write TLPs sent before it (it waits for their B at m_axi)
     } pkt_t;
     typedef struct {
         logic [DATA_WIDTH-1:0] data;
@@ -193,6 +197,7 @@ module axi_link_emu #(
     pkt_t   s_cpl_q[$];     // completions sent, waiting to arrive and be given to s_axi R
     longint tag_free_q[$];  // arrival times of requests' last completions (in order: one upstream)
     longint now, dn_free, up_free, w_pending, r_pending;
+    longint n_wr_tlps, n_rd_reqs, n_cpls, n_dn_bytes, n_up_bytes, n_tags_max, n_wr_errors, n_far_b;
     int     tags_used, far_w_left, s_r_left;
     bit     cfg_ok;
 
@@ -240,6 +245,8 @@ module axi_link_emu #(
             s_req_q.delete(); far_ar_q.delete(); far_cpl_q.delete(); r_beats.delete(); s_cpl_q.delete();
             tag_free_q.delete();
             now = 0; dn_free = 0; up_free = 0; w_pending = 0; r_pending = 0; tags_used = 0;
+            n_wr_tlps = 0; n_rd_reqs = 0; n_cpls = 0; n_dn_bytes = 0; n_up_bytes = 0; n_tags_max = 0;
+            n_wr_errors = 0; n_far_b = 0;
             far_w_left = 0; s_r_left = 0; cfg_ok = 0;
             stat_wr_tlps <= 0; stat_rd_reqs <= 0; stat_cpls <= 0; stat_dn_bytes <= 0; stat_up_bytes <= 0;
             stat_tags_max <= 0; stat_wr_errors <= 0;
@@ -264,7 +271,7 @@ module axi_link_emu #(
                     end_a = (a / cfg_mps + 1) * cfg_mps;
                     if (end_a > e) end_a = e;
                     p = '{addr: a, beats: int'((end_a - a) / NB), got: 0, last: end_a == e, burst_last: 0,
-                          id: s_axi_awid, at: 0};
+                          id: s_axi_awid, at: 0, wr_before: 0};
                     s_wtlp_q.push_back(p);
                     a = end_a;
                 end
@@ -280,8 +287,8 @@ module axi_link_emu #(
                 if (s_wtlp_q[0].got == s_wtlp_q[0].beats) begin
                     p = s_wtlp_q.pop_front();
                     p.at = send(dn_free, t, pkt_time(p.beats * NB, 0));
-                    stat_wr_tlps <= stat_wr_tlps + 1;
-                    stat_dn_bytes <= stat_dn_bytes + p.beats * NB + (cfg_addr64 ? 16 : 12) + framing();
+                    n_wr_tlps++;
+                    n_dn_bytes += p.beats * NB + (cfg_addr64 ? 16 : 12) + framing();
                     if (p.last) b_q.push_back(p);           // B once it has left
                     p.at = p.at + flight;
                     far_aw_q.push_back(p);
@@ -302,7 +309,7 @@ module axi_link_emu #(
                     if ((a / 4096 + 1) * 4096 < end_a) end_a = (a / 4096 + 1) * 4096;
                     if (end_a > e) end_a = e;
                     p = '{addr: a, beats: int'((end_a - a) / NB), got: 0, last: 1, burst_last: end_a == e,
-                          id: s_axi_arid, at: 0};
+                          id: s_axi_arid, at: 0, wr_before: 0};
                     s_req_q.push_back(p);
                     a = end_a;
                 end
@@ -317,10 +324,11 @@ module axi_link_emu #(
             while (s_req_q.size() > 0 && tags_used < cfg_tags) begin
                 p = s_req_q.pop_front();
                 p.at = send(dn_free, t, pkt_time(0, 0)) + flight;
+                p.wr_before = n_wr_tlps;                     // a read never passes a posted write
                 tags_used++;
-                if (tags_used > stat_tags_max) stat_tags_max <= tags_used;
-                stat_rd_reqs <= stat_rd_reqs + 1;
-                stat_dn_bytes <= stat_dn_bytes + (cfg_addr64 ? 16 : 12) + framing();
+                if (tags_used > n_tags_max) n_tags_max = tags_used;
+                n_rd_reqs++;
+                n_dn_bytes += (cfg_addr64 ? 16 : 12) + framing();
                 far_ar_q.push_back(p);
             end
 
@@ -335,7 +343,11 @@ module axi_link_emu #(
                 far_w_left--;
                 if (far_w_left == 0) void'(far_w_q.pop_front());
             end
-            if (m_axi_bvalid && m_axi_bready && m_axi_bresp != 2'b00) stat_wr_errors <= stat_wr_errors + 1;
+            if (m_axi_bvalid && m_axi_bready) begin
+                n_far_b++;
+                if (n_far_b > n_wr_tlps) $fatal(1, "axi_link_emu: a B on m_axi with no write outstanding");
+                if (m_axi_bresp != 2'b00) n_wr_errors++;
+            end
             // ---- m_axi AR / R: completions split at RCB, at most MPS
             if (m_axi_arvalid && m_axi_arready) begin
                 p = far_ar_q.pop_front();
@@ -346,19 +358,23 @@ module axi_link_emu #(
                     if (a + cfg_mps >= e) end_a = e;
                     if (end_a <= a) end_a = (a / cfg_rcb + 1) * cfg_rcb;
                     far_cpl_q.push_back('{addr: a, beats: int'((end_a - a) / NB), got: 0, last: end_a == e,
-                                          burst_last: p.burst_last, id: p.id, at: 0});
+                                          burst_last: p.burst_last, id: p.id, at: 0, wr_before: 0});
                     a = end_a;
                 end
             end
             if (m_axi_rvalid && m_axi_rready) begin
+                if (far_cpl_q.size() == 0) $fatal(1, "axi_link_emu: an R beat on m_axi with no read outstanding");
                 bt = '{data: m_axi_rdata, strb: '0, resp: m_axi_rresp};
                 r_beats.push_back(bt);
                 far_cpl_q[0].got++;
+                if (m_axi_rlast != (far_cpl_q[0].last && far_cpl_q[0].got == far_cpl_q[0].beats))
+                    $fatal(1, "axi_link_emu: RLAST %0d on m_axi where the request's length says %0d", m_axi_rlast,
+                           !m_axi_rlast);
                 if (far_cpl_q[0].got == far_cpl_q[0].beats) begin
                     p = far_cpl_q.pop_front();
                     p.at = send(up_free, t, pkt_time(p.beats * NB, 1)) + flight;
-                    stat_cpls <= stat_cpls + 1;
-                    stat_up_bytes <= stat_up_bytes + p.beats * NB + 12 + framing();
+                    n_cpls++;
+                    n_up_bytes += p.beats * NB + 12 + framing();
                     if (p.last) tag_free_q.push_back(p.at);
                     s_cpl_q.push_back(p);
                 end
@@ -407,7 +423,7 @@ module axi_link_emu #(
                 m_axi_wlast <= n == 1;
             end
             m_axi_bready <= 1;
-            m_axi_arvalid <= far_ar_q.size() > 0 && far_ar_q[0].at <= t;
+            m_axi_arvalid <= far_ar_q.size() > 0 && far_ar_q[0].at <= t && n_far_b >= far_ar_q[0].wr_before;
             if (far_ar_q.size() > 0) begin
                 m_axi_arid    <= '0;
                 m_axi_araddr  <= ADDR_WIDTH'(far_ar_q[0].addr);
@@ -416,6 +432,8 @@ module axi_link_emu #(
                 m_axi_arburst <= 2'b01;
             end
             m_axi_rready <= 1;
+            stat_wr_tlps <= n_wr_tlps; stat_rd_reqs <= n_rd_reqs; stat_cpls <= n_cpls; stat_dn_bytes <= n_dn_bytes;
+            stat_up_bytes <= n_up_bytes; stat_tags_max <= n_tags_max; stat_wr_errors <= n_wr_errors;
         end
     end
 endmodule

@@ -172,7 +172,8 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
 def _cmd_link(args: argparse.Namespace) -> int:
     from . import linkmodel
     link = linkmodel.Link(gen=args.gen, lanes=args.lanes, mps=args.mps, mrrs=args.mrrs, rcb=args.rcb,
-                          addr64=args.addr64, tags=args.tags, completer_ns=args.completer_ns, hops=args.hops)
+                          addr64=args.addr64, ecrc=args.ecrc, tags=args.tags, completer_ns=args.completer_ns,
+                          hops=args.hops, hop_ns=args.hop_ns)
     rows = linkmodel.table(link, args.sizes)
     _emit(args, {"paper": linkmodel.paper_check(), "link": vars(args) | {"func": None}, "rows": rows},
           linkmodel.render(link, rows))
@@ -193,7 +194,9 @@ def _link_parser(sub: Any) -> None:
     m.add_argument("--addr64", action="store_true", help="4-DW request headers (64-bit addresses)")
     m.add_argument("--tags", type=int, default=32, help="reads in flight")
     m.add_argument("--completer-ns", type=float, default=500.0, help="a read's time at the completer")
-    m.add_argument("--hops", type=int, default=0, help="switches on the path (130 ns each way)")
+    m.add_argument("--ecrc", action="store_true", help="a 4-byte end-to-end CRC on every TLP")
+    m.add_argument("--hops", type=int, default=0, help="switches on the path")
+    m.add_argument("--hop-ns", type=float, default=130.0, help="one switch, each way (default 130 ns)")
     m.add_argument("--sizes", type=int, nargs="+", default=[4, 64, 128, 512, 4096, 65536, 1 << 20])
     m.add_argument("--json", action="store_true", help="print JSON on stdout")
     m.set_defaults(func=_cmd_link)

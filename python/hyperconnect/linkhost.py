@@ -369,10 +369,22 @@ def check(report: dict[str, Any], quick: bool = False) -> list[dict[str, Any]]:
     return out
 
 
+def cpu_count(cpu_list: str) -> int:
+    """CPUs in a sysfs CPU list ("0", "0-1", "0,64", "0-3,8-11"); 0 for an empty or unreadable one."""
+    n = 0
+    for part in str(cpu_list).strip().split(","):
+        lo, _, hi = part.partition("-")
+        if lo.strip().isdigit():
+            n += int(hi) - int(lo) + 1 if hi.strip().isdigit() else 1
+    return n
+
+
 def shared_levels(machine: dict[str, Any]) -> set[str]:
-    """The cache levels sysfs says more than one CPU shares (shared_cpu_list "0-1", "0,2", ...)."""
-    return {f"L{c['level']}" for c in data_caches(machine)
-            if any(ch in str(c.get("shared_cpu_list", "")) for ch in "-,")}
+    """The cache levels other cores share: sysfs lists more CPUs for them than for the L1 data cache (whose
+    list is the core's own hardware threads, "0" or "0,64")."""
+    caches = data_caches(machine)
+    own = min((cpu_count(c.get("shared_cpu_list", "")) for c in caches if c["level"] == 1), default=1) or 1
+    return {f"L{c['level']}" for c in caches if cpu_count(c.get("shared_cpu_list", "")) > own}
 
 
 def stability(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -624,7 +636,10 @@ def host(args: argparse.Namespace) -> dict[str, Any]:
     t0 = time.monotonic()
     out = Path(args.out) if args.out else OUT
     if args.from_file:
-        raws = [json.loads(Path(args.from_file).read_text())]
+        try:
+            raws = [json.loads(Path(args.from_file).read_text())]
+        except (OSError, json.JSONDecodeError) as exc:
+            raise RuntimeError(f"--from {args.from_file}: {exc}") from None
     else:
         raws = [measure_all(args, f"run {i + 1} of {args.runs}" if args.runs > 1 else "")
                 for i in range(args.runs)]

@@ -161,13 +161,13 @@ class Link:
 
 
 def emu_read_cycles(link: Link, clk_ps: int, completer_cycles: int, cpl_payload: int) -> int:
-    """Cycles from an idle read's AR handshake on axi_link_emu's s_axi to its first RVALID there, for a read
-    answered by one completion of cpl_payload bytes, the far end taking completer_cycles from its ARVALID to
-    the handshake of the completion's last R beat, plus one (the cycle that beat is counted in). The
-    emulator's timing rule (bench/rtl/axi_link_emu.sv): the AR is taken at the edge after its handshake;
-    a packet leaves when ready, occupies its direction for t_tlp, flies hops * hop_ns, and the far end acts
-    from the first clock edge at or after its arrival. One cycle plus the two one-way trips rounded up to
-    edges, plus the completer."""
+    """Cycles from the cycle of an idle read's AR handshake on axi_link_emu's s_axi (VALID and READY high; the
+    request is taken at the edge that ends it) to the first cycle RVALID is high there, for a read answered by
+    one completion of cpl_payload bytes; completer_cycles: from the first cycle the far end's ARVALID is high
+    to the edge that takes the completion's last R beat. The emulator's rule (bench/rtl/axi_link_emu.sv): a
+    packet leaves when ready, occupies its direction for t_tlp, flies hops * hop_ns, and the far end acts
+    from the first clock edge at or after its arrival. So: the handshake cycle, the two one-way trips rounded
+    up to edges, and the completer."""
     clk = Fraction(clk_ps, 1000)
     flight = Fraction(link.hops) * Fraction(link.hop_ns).limit_denominator(1000)
     down = math.ceil((link.t_tlp_exact(0) + flight) / clk)

@@ -46,6 +46,7 @@ class FabricFigures:
     bound_cycles: float | None  # the interconnect model's bound for the loaded case (None: no bound)
     read_bytes_per_cycle: float
     write_bytes_per_cycle: float
+    bus_bytes: int              # the probe's data width: an access of n bytes is n / bus_bytes beats
     source: str
 
     def ns(self, cycles: float) -> float:
@@ -94,14 +95,20 @@ def fabric_figures(data: dict[str, Any], source: str) -> FabricFigures:
     """The summary block `hc link sim` writes (its "summary" key)."""
     s = data.get("summary", data)
     try:
-        return FabricFigures(clk_mhz=float(_get(s, "clk_mhz")), idle_cycles=float(_get(s, "idle_cycles")),
+        f = FabricFigures(clk_mhz=float(_get(s, "clk_mhz")), idle_cycles=float(_get(s, "idle_cycles")),
                              memory_cycles=float(_get(s, "memory_cycles")),
                              loaded_cycles=float(_get(s, "loaded_cycles")),
                              bound_cycles=None if s.get("bound_cycles") is None else float(s["bound_cycles"]),
                              read_bytes_per_cycle=float(_get(s, "read_bytes_per_cycle")),
-                             write_bytes_per_cycle=float(_get(s, "write_bytes_per_cycle")), source=source)
+                             write_bytes_per_cycle=float(_get(s, "write_bytes_per_cycle")),
+                             bus_bytes=int(_get(s, "bus_bytes")), source=source)
     except (KeyError, TypeError, ValueError) as exc:
         raise RuntimeError(f"{source}: no fabric figure {exc} in its summary (written by `hc link sim`)") from None
+    if f.clk_mhz <= 0 or f.bus_bytes < 1:
+        raise RuntimeError(f"{source}: clk_mhz must be > 0 and bus_bytes >= 1")
+    if not s.get("interconnect_measured"):
+        raise RuntimeError(f"{source}: the interconnect was not simulated (run `hc link sim --loaded`)")
+    return f
 
 
 def _load(path: Path, what: str, command: str) -> dict[str, Any]:
@@ -122,7 +129,10 @@ def compose(link: linkmodel.Link, host: HostFigures, fabric: FabricFigures, brid
     the latency is that access's, idle; the bandwidth is a stream of them with the link's tags in flight."""
     fab = fabric if fabric_clk_mhz is None else FabricFigures(**{**asdict(fabric), "clk_mhz": fabric_clk_mhz})
     flight = link.hops * link.hop_ns
-    t_req, t_cpl = link.t_tlp(0), sum(link.t_tlp(n, completion=True) for n in link.completions(0, access))
+    reqs = link.read_requests(0, access)
+    t_req = sum(link.t_tlp(0) for _ in reqs)
+    t_cpl = sum(link.t_tlp(c, completion=True) for a, n in reqs for c in link.completions(a, n))
+    beats = fab.ns(max(0, -(-access // fab.bus_bytes) - 1))  # an access's beats after the first, at the fabric
     fabric_rd = fab.read_bytes_per_cycle * fab.clk_mhz       # MB/s
     fabric_wr = fab.write_bytes_per_cycle * fab.clk_mhz
 
@@ -133,44 +143,47 @@ def compose(link: linkmodel.Link, host: HostFigures, fabric: FabricFigures, brid
 
     # the processor reads the fabric's memory through the link: one outstanding access per load
     p = Path_("processor -> fabric memory, across the link", [
-        ("root complex", root_ns), ("read request TLP", t_req), ("switch hops, both ways", 2 * flight),
+        ("root complex, both ways", 2 * root_ns), ("read request TLP(s)", t_req), ("switch hops, both ways", 2 * flight),
         ("bridge (endpoint), both ways", 2 * bridge_ns), ("fabric interconnect + memory (simulated)", fab.ns(fab.idle_cycles)),
-        ("completion TLP(s)", t_cpl)])
+        ("the access's further beats at the fabric", beats), ("completion TLP(s)", t_cpl)])
     p.bandwidth_mb_s, p.limit = access / p.total_ns * 1e3, "one access per round trip (a processor's load)"
     out.append(p)
 
     # a fabric master (DMA) reads the processor's memory through the link, tags in flight
     rtt_parts = [("fabric interconnect, both ways (simulated)", fab.interconnect_ns),
-                 ("bridge (endpoint), both ways", 2 * bridge_ns), ("read request TLP", t_req),
-                 ("switch hops, both ways", 2 * flight), ("root complex", root_ns),
-                 ("host memory (measured, idle)", host.dram_ns), ("completion TLP(s)", t_cpl)]
+                 ("bridge (endpoint), both ways", 2 * bridge_ns), ("read request TLP(s)", t_req),
+                 ("switch hops, both ways", 2 * flight), ("root complex, both ways", 2 * root_ns),
+                 ("host memory (measured, idle)", host.dram_ns), ("completion TLP(s)", t_cpl),
+                 ("the access's further beats at the fabric", beats)]
     p = Path_("fabric (DMA) -> processor memory, across the link", rtt_parts)
-    completer = root_ns + host.dram_ns + 2 * bridge_ns + fab.interconnect_ns
+    completer = 2 * root_ns + host.dram_ns + 2 * bridge_ns + fab.interconnect_ns + beats
     tagged = linkmodel.Link(**{**asdict(link), "completer_ns": completer})
     rates = {"link reads (tags per round trip, or the link)": tagged.read_bandwidth(1 << 20) / 1e6,
-             "host memory (measured)": host.read_mb_s, "fabric interconnect (simulated)": fabric_rd}
+             "host memory (measured)": host.read_mb_s, "the fabric port (simulated)": fabric_rd}
     p.limit = min(rates, key=lambda k: rates[k])
     p.bandwidth_mb_s = rates[p.limit]
     out.append(p)
 
     p = Path_("fabric (DMA) -> processor memory, posted writes", [
         ("fabric interconnect, one way (simulated)", fab.interconnect_ns / 2), ("bridge (endpoint)", bridge_ns),
-        ("write TLP", link.t_tlp(min(access, link.mps))), ("switch hops", flight), ("root complex", root_ns)])
+        ("write TLP(s)", sum(link.t_tlp(n) for n in link.write_tlps(0, access))), ("switch hops", flight),
+        ("root complex", root_ns)])
     rates = {"link posted writes": link.write_bandwidth(1 << 20) / 1e6, "host memory (measured)": host.write_mb_s,
-             "fabric interconnect (simulated)": fabric_wr}
+             "the fabric port (simulated)": fabric_wr}
     p.limit = min(rates, key=lambda k: rates[k])
     p.bandwidth_mb_s = rates[p.limit]
     out.append(p)
 
     p = Path_("fabric -> fabric memory", [("interconnect + memory (simulated, idle)", fab.ns(fab.idle_cycles))])
-    p.bandwidth_mb_s, p.limit = fabric_rd, "fabric (simulated)"
+    p.bandwidth_mb_s, p.limit = fabric_rd, "the fabric port (simulated)"
     out.append(p)
     return out
 
 
 def render(paths_: list[Path_], link: linkmodel.Link, host: HostFigures, fabric: FabricFigures) -> str:
     lines = [f"link: PCIe Gen{link.gen} x{link.lanes}, MPS {link.mps}, MRRS {link.mrrs}, {link.tags} tags, "
-             f"{link.hops} hops; host: {host.source}; fabric: {fabric.source} at {fabric.clk_mhz:g} MHz "
+             f"{link.hops} hops; host: {host.source} (memory {host.dram_ns:.0f} ns idle, {host.dram_loaded_ns:.0f} ns "
+             f"loaded); fabric: {fabric.source} at {fabric.clk_mhz:g} MHz "
              f"(loaded {fabric.ns(fabric.loaded_cycles):.0f} ns, model bound "
              f"{'none' if fabric.bound_cycles is None else f'{fabric.ns(fabric.bound_cycles):.0f} ns'})"]
     for p in paths_:
@@ -193,16 +206,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bridge-ns", type=float, default=250.0,
                    help="the endpoint's AXI <-> PCIe bridge, each way (default 250 ns; see docs/link.md)")
     p.add_argument("--root-ns", type=float, default=100.0,
-                   help="the root complex, each crossing (default 100 ns; see docs/link.md)")
+                   help="the root complex, each crossing (a read crosses it twice; default 100 ns; see docs/link.md)")
+    p.add_argument("--rcb", type=int, default=64)
+    p.add_argument("--addr64", action="store_true")
+    p.add_argument("--ecrc", action="store_true")
+    p.add_argument("--hop-ns", type=float, default=130.0, help="one switch, each way (default 130 ns)")
     p.add_argument("--access", type=int, default=64, help="bytes per access (default 64: a cache line)")
     p.add_argument("--fabric-mhz", type=float, default=None, help="fabric clock (default: the simulation's)")
 
 
 def run(args: argparse.Namespace) -> int:
-    link = linkmodel.Link(gen=args.gen, lanes=args.lanes, mps=args.mps, mrrs=args.mrrs, tags=args.tags,
-                          hops=args.hops)
+    link = linkmodel.Link(gen=args.gen, lanes=args.lanes, mps=args.mps, mrrs=args.mrrs, rcb=args.rcb,
+                          addr64=args.addr64, ecrc=args.ecrc, tags=args.tags, hops=args.hops, hop_ns=args.hop_ns)
     if args.access < 1 or args.bridge_ns < 0 or args.root_ns < 0:
         raise ValueError("--access >= 1, --bridge-ns and --root-ns >= 0")
+    if args.fabric_mhz is not None and args.fabric_mhz <= 0:
+        raise ValueError("--fabric-mhz must be > 0")
     host = host_figures(_load(args.host, "host", "hc link host --quick"), str(args.host))
     fabric = fabric_figures(_load(args.sim, "sim", "hc link sim --loaded"), str(args.sim))
     result = compose(link, host, fabric, args.bridge_ns, args.root_ns, args.access, args.fabric_mhz)

@@ -367,6 +367,7 @@ def permutation_chain(rng: random.Random, slots: list[int]) -> dict[int, int]:
 # ------------------------------------------------------------------------------------------ `hc link sim`
 OUT = paths.BUILD / "link_sim"
 SIM_JSON = paths.BUILD / "link" / "sim.json"
+BUS_BYTES = 8                   # the benches' DATA_WIDTH (hc_link_probe_tb, link_probe_system_top): 64 bits
 BENCH = paths.ROOT / "bench" / "linkprobe"
 TB = paths.ROOT / "tests" / "hc_link_probe" / "hc_link_probe_tb.sv"
 # the interferers of the loaded case: 3 DMA-like readers of 256-beat bursts, 8 outstanding (paper 000's D1/D3)
@@ -500,7 +501,7 @@ def run(args: argparse.Namespace) -> int:
 def summarize(report: dict[str, Any], clk_mhz: float, fixed_latency: int | None) -> dict[str, Any]:
     """The figures `hc link predict` composes (cycles): the memory's own latency (one random read at a time,
     the probe straight on the memory), the same through axi_hyperconnect idle (without --loaded: the memory
-    alone), the worst loaded latency and the model's bound (None where there is none), and the read and write
+    alone, and interconnect_measured false), the worst loaded latency and the model's bound (None where there is none), and the read and write
     rates of the bandwidth runs."""
     def run_named(runs: list[dict[str, Any]], start: str) -> dict[str, Any]:
         return next(r["result"] for r in runs if r["name"].startswith(start))
@@ -510,7 +511,8 @@ def summarize(report: dict[str, Any], clk_mhz: float, fixed_latency: int | None)
     loaded = report.get("loaded")
     idle = float(run_named(loaded["runs"], "latency, random, 1 outstanding, idle")["lat_mean"]) if loaded else memory
     worst = max(r["result"]["lat_max"] for r in loaded["runs"] if r["name"].endswith(", loaded")) if loaded else idle
-    return {"clk_mhz": clk_mhz, "memory": report["memory"], "memory_cycles": memory, "idle_cycles": idle,
+    return {"clk_mhz": clk_mhz, "memory": report["memory"], "bus_bytes": BUS_BYTES,
+            "interconnect_measured": bool(loaded), "memory_cycles": memory, "idle_cycles": idle,
             "loaded_cycles": float(worst), "bound_cycles": loaded.get("bound") if loaded else None,
             "read_bytes_per_cycle": run_named(direct, "bandwidth read")["bytes_per_cycle"],
             "write_bytes_per_cycle": run_named(direct, "bandwidth write")["bytes_per_cycle"]}

@@ -739,7 +739,7 @@ int main(int argc, char **argv)
     for (int k = 0; k < CPU_SETSIZE && nload < 1024; k++)
         if (k != c.cpu && CPU_ISSET(k, &allowed))
             load_cpus[nload++] = k;
-    if (c.load_threads > nload && nload > 0)
+    if (c.load_threads > nload)
         die_usage("--load-threads %d: only %d other CPU(s) allowed", c.load_threads, nload);
     if (c.load_threads)
         nload = c.load_threads;

@@ -7,7 +7,8 @@
   the two edges the emulator rounds up to.
 - `scoreboard`: random full-width INCR bursts both ways under random link settings, every byte checked
   (AxiMasterDriver against the memory), the packet counts equal the model's split rules (MPS, MRRS, 4 KB,
-  RCB), tags never exceeded, idle/backpressure/stall knobs (HC_STRESS), the protocol checker on both sides.
+  RCB), and so are the bytes each direction carried, tags never exceeded, idle/backpressure/stall knobs (HC_STRESS), the protocol checker on both sides.
+- `read_after_posted_write`: a read after a posted write's B waits for the write to land at the far end.
 - `errors`: a read error reaches RRESP; a posted write's error is counted, and its B is OKAY.
 - `write_bandwidth`, `tag_limited_reads` (axi_link_emu_bw_tb): posted-write rate within 2 % of
   Link.write_bandwidth for 64 B..64 KiB, MPS 128/256, x1/x4/x16; reads with few tags within 5 % of
@@ -144,6 +145,8 @@ async def round_trip_exact(dut) -> None:
         clk_ps = rng.choice([2000, 3333, 4000, 10000])
         await tb.reset(link, clk_ps)
         for nbytes in (DATA_BYTES, min(link.mps, 128)):
+            await tb.settle()                        # (the last posted write landed: the read need not wait)
+            await ClockCycles(dut.aclk, 2)
             cyc.arm()
             await tb.m.read(burst(1, 0x10000 + rng.randrange(0, 16) * 256, nbytes // DATA_BYTES))
             await tb.m.drain()
@@ -190,34 +193,71 @@ async def scoreboard(dut) -> None:
         await tb.reset(link, rng.choice([2000, 4000, 8000]))
         dut._log.info("phase %d: %s", phase, link)
         region = WriteRegion(0x100000 * (phase + 1))
-        tlps = reqs = cpls = 0
+        tlps = reqs = cpls = dn_bytes = up_bytes = 0
         written = []
+
+        def count_read(addr: int, nbytes: int) -> None:
+            nonlocal reqs, cpls, up_bytes
+            for a, n in link.read_requests(addr, nbytes):
+                reqs += 1
+                for c in link.completions(a, n):
+                    cpls += 1
+                    up_bytes += c + link.header(completion=True)
         for _ in range(150):
             beats = rng.choice([1, 2, 3, 4, 8, 16, 33, 64, 128])
             if rng.random() < 0.5:
                 addr = region.take(beats * DATA_BYTES)
                 addr += rng.randrange(0, (4096 - beats * DATA_BYTES) // DATA_BYTES + 1) * DATA_BYTES
                 await tb.m.write(burst(rng.randint(0, 3), addr, beats), rng)
-                tlps += len(link.write_tlps(addr, beats * DATA_BYTES))
+                for n in link.write_tlps(addr, beats * DATA_BYTES):
+                    tlps += 1
+                    dn_bytes += n + link.header()
                 written.append((addr, beats))
             else:
                 addr = 0x4000000 + rng.randrange(0, 1024) * 4096
                 addr += rng.randrange(0, (4096 - beats * DATA_BYTES) // DATA_BYTES + 1) * DATA_BYTES
                 await tb.m.read(burst(rng.randint(0, 3), addr, beats))
-                for a, n in link.read_requests(addr, beats * DATA_BYTES):
-                    reqs += 1
-                    cpls += len(link.completions(a, n))
+                count_read(addr, beats * DATA_BYTES)
         await drain(dut, tb.m, timeout_us=2000)
         for addr, beats in written:                      # read back what went through as posted writes
             await tb.m.read(burst(0, addr, beats))
-        for a, n in ((a, b) for a, b in written):
-            for ra, rn in link.read_requests(a, n * DATA_BYTES):
-                reqs += 1
-                cpls += len(link.completions(ra, rn))
+        for addr, beats in written:
+            count_read(addr, beats * DATA_BYTES)
         await drain(dut, tb.m, timeout_us=2000)
-        got = (int(dut.stat_wr_tlps.value), int(dut.stat_rd_reqs.value), int(dut.stat_cpls.value))
-        assert got == (tlps, reqs, cpls), f"{link}: (TLPs, requests, completions) {got}, model {(tlps, reqs, cpls)}"
+        got = (int(dut.stat_wr_tlps.value), int(dut.stat_rd_reqs.value), int(dut.stat_cpls.value),
+               int(dut.stat_dn_bytes.value), int(dut.stat_up_bytes.value))
+        want = (tlps, reqs, cpls, dn_bytes + reqs * link.header(), up_bytes)
+        assert got == want, f"{link}: (TLPs, requests, completions, bytes down, bytes up) {got}, model {want}"
         assert 1 <= int(dut.stat_tags_max.value) <= link.tags, f"{int(dut.stat_tags_max.value)} tags for {link.tags}"
+    await tb.check()
+
+
+@cocotb.test()
+async def read_after_posted_write(dut) -> None:
+    """A read issued after a posted write's B returns the written data, even while the far memory has not yet
+    taken the write's data (its W held): the read waits at m_axi for the write's B. (Review of the first
+    version: the read request overtook the write and returned the old bytes.)"""
+    from cocotb.clock import Clock
+    from lib.env import drain, seeded_rng
+    rng = seeded_rng("read_after_posted_write")
+    cocotb.start_soon(Clock(dut.aclk, 10, unit="ns").start())
+    tb = Tb(dut, rng, latency=(1, 1))
+    await tb.reset(Link(gen=5, lanes=16), 4000)
+    for n in range(4):
+        addr = 0x300000 + n * 0x1000
+        tb.mem.hold("w")
+        await tb.m.write(burst(n, addr, 4), rng)
+        for _ in range(2000):                        # posted: the B comes while the far W is held
+            await RisingEdge(dut.aclk)
+            if tb.m.writes_done == n + 1:
+                break
+        else:
+            raise AssertionError("no B for a posted write")
+        await tb.m.read(burst(n, addr, 4))
+        await ClockCycles(dut.aclk, 100)
+        assert tb.m.reads_done == n, "the read completed before the write it follows had landed"
+        tb.mem.release("w")
+        await drain(dut, tb.m)
     await tb.check()
 
 
@@ -335,7 +375,7 @@ def test_axi_link_emu() -> None:
     from lib.runner import run_cocotb
     run_cocotb("axi_link_emu_tb", "test_axi_link_emu", paths.ROOT / "tests" / "axi_link_emu",
                _sources("axi_link_emu_tb"), build_name="axi_link_emu",
-               testcase=["round_trip_exact", "scoreboard", "errors"])
+               testcase=["round_trip_exact", "scoreboard", "read_after_posted_write", "errors"])
 
 
 def test_axi_link_emu_bandwidth() -> None:

@@ -405,6 +405,10 @@ async def errors_stop_the_run(dut) -> None:
     protocol_clean(dut)
 
 
+def field_of_busy(status: int) -> bool:
+    return bool(lp.field_of("STATUS", "busy", status))
+
+
 @cocotb.test()
 async def abort_timeout_reject(dut) -> None:
     """CTRL.abort ends a long run once what it issued has completed (STATUS.aborted); a memory that holds R
@@ -433,6 +437,22 @@ async def abort_timeout_reject(dut) -> None:
     tb.mem.release("r")
     await ClockCycles(dut.aclk, 200)                 # (the responses still owed arrive and are dropped)
     await tb.check_run(Settings(mode="latency", base=0x10000, count=60, outstanding=4), b, "after the timeout")
+    # a start while the timed-out run's responses are still owed waits for them (STATUS.busy meanwhile), so
+    # none is taken as the new run's (review: the first version started at once and counted them)
+    tb.mem.hold("r")
+    await p.start(Settings(mode="latency", base=0x10000, count=100, outstanding=4, timeout=300))
+    st = await p.wait(poll=16, limit=5000)
+    assert st & lp.value("STATUS", timeout=1), f"{st:#x}"
+
+    async def release_later() -> None:
+        await ClockCycles(dut.aclk, 400)
+        assert field_of_busy(await p.rd("STATUS")), "the start did not wait for the owed responses"
+        tb.mem.release("r")
+        while not dut.m_axi_arvalid.value:           # (the monitor forgets the old run's late beats)
+            tb.mon.clear()
+            await RisingEdge(dut.aclk)
+    cocotb.start_soon(release_later())
+    await tb.check_run(Settings(mode="latency", base=0x20000, count=60, outstanding=4), b, "started while owed")
     # rejected settings, COUNT 0
     for s in (Settings(mode=3), Settings(mode="bandwidth", op=3)):
         before = len(tb.mon.ars), len(tb.mon.aws)

@@ -238,6 +238,8 @@ def test_a_shared_cache_level_is_reported_not_judged() -> None:
     failing the check; the same spread on a private level fails it."""
     shared = [dict(c, shared_cpu_list="0-1" if c["level"] == 3 else "0") for c in CACHES]
     assert linkhost.shared_levels({"caches": shared}) == {"L3"}
+    smt = [dict(c, shared_cpu_list="0-15" if c["level"] == 3 else "0,64") for c in CACHES]   # 2 threads a core
+    assert linkhost.shared_levels({"caches": smt}) == {"L3"} and linkhost.cpu_count("0-3,8-11") == 8
     runs = [linkhost.analyse(fake_raw(1.2, dram=100)) for _ in range(3)]
     for r, f in zip(runs, (1.0, 1.15, 1.3)):
         r["machine"] = dict(r["machine"], caches=shared)
