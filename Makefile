@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # HyperConnect — two commands on a fresh machine: `make demo` and `make test`.
 # Every target first creates .venv with the pinned toolchain (idempotent: redone only when
 # requirements.txt or python/pyproject.toml change).
@@ -26,7 +27,12 @@ venv: $(STAMP)
 demo: $(STAMP)
 	$(HC) demo
 
-test: $(STAMP)
+# `hc sim --wave` (FST tracing): this Verilator's FST writer compiles against Debian's liblz4-dev
+LZ4_HDR := /usr/include/lz4.h
+$(LZ4_HDR):
+	$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends liblz4-dev
+
+test: $(STAMP) $(LZ4_HDR)
 	$(HC) lint
 	$(VENV)/bin/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile --durations=15 tests
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_burst_equalizer — splits AXI bursts to a nominal length so round-robin arbitration is fair per beat.
 //
 // Paper 000 (Restuccia et al., "Is Your Bus Arbiter Really Fair?"), rules R1-R6: a request longer than

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_exbar — round-robin N:1 AXI4 crossbar ("EXBAR" of paper 001), the stock interconnect the papers
 // measure when used bare, and the fair one with an axi_burst_equalizer in front of every port.
 //

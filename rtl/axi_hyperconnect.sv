@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_hyperconnect — N accelerator ports to one memory port with per-port transaction supervisors,
 // strict-priority/round-robin arbitration and run-time control over AXI4-Lite (paper 001, HyperConnect;
 // priority classes from paper 002 section 5).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_addr_mux — one address channel (AR or AW) of the crossbar: strict priority between classes,
 // least-recently-granted first within a class, the choice registered.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_axi_pkg — AXI definitions shared by the modules of axi_hyperconnect: burst kinds and the rules a
 // request must keep (used where a verdict is computed: hc_guard, or the request buffers in front of it).
 // Parameters: none (functions take the widths they need).

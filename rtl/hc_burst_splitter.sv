@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_burst_splitter — address-channel half of the burst equalizer (paper 000, rules R2, R3, R6).
 //
 // Takes one AXI address request (AR or AW, the logic is the same) and issues it as sub-bursts of at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_cache_port — caching front end (paper 002's caching port of FastLane's memory access core, MARC;
 // issue 19): a word port for an accelerator's irregular accesses (one DATA_WIDTH word per request, read
 // or byte-strobed write, one response per request in request order) in front of a write-back,

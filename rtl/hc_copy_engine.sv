@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_copy_engine — copies LEN bytes from SRC to DST through one AXI4 master: bursts of reads into a FIFO,
 // the bytes realigned to the destination, bursts of writes out (issue 18: FastLane's copy accelerator,
 // paper 002 Sec. 7; the CDMA of paper 004). Registers over AXI4-Lite (rdl/hc_copy_engine.rdl): SRC, DST,

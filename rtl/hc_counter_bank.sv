@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_counter_bank — the monitoring counters of every port of axi_hyperconnect in one LUT-RAM with one
 // adder (issue 17: per port, two 64-bit and three 32-bit counters in flip-flops with their own adders
 // were about a sixth of a port's area).

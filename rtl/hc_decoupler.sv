@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_decoupler — run-time decoupling of one AXI4 port (paper 001, "decoupling from the memory
 // subsystem"): on request the port stops accepting new AR/AW, lets everything already accepted complete
 // (remaining W beats, R data, B responses), then isolates the accelerator: every handshake on both

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_efifo — request buffer for one valid/ready channel (paper 001's eFIFO): DEPTH entries in LUT-RAM,
 // in_ready and out_valid from flip-flops, out_data read from the RAM at the registered read pointer
 // (OUT_REG: a head register holds the first entry, DEPTH - 1 in LUT-RAM behind it, out_data from flops).

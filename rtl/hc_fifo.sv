@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_fifo — small synchronous show-ahead FIFO used for tracking and routing information.
 //
 // Latency (cycles): push -> visible at head 1 | pop -> next entry at head 0 (same cycle as the pop edge)

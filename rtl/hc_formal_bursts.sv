@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_formal_bursts — formal-only shadow of the bursts in flight on one AXI channel, for the properties
 // beside the RTL (axi_burst_equalizer `ifdef FORMAL, hc_supervisor `ifdef FORMAL_SUPERVISOR): a queue of
 // the bursts' AxLEN (with any payload above it, e.g. the ID) in issue order, and a count of the beats the

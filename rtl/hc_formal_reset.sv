@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_formal_reset — formal-only start-up of the properties beside the RTL (every module's `ifdef FORMAL
 // block, hc_supervisor's FORMAL_SUPERVISOR, axi_hyperconnect's FORMAL_HYPERCONNECT): the first cycle of a
 // trace is in reset (assumed), `f_past` is 1 from the second cycle on (so $past is meaningful) and `f_live`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_guard — address window and protocol check of one axi_hyperconnect port (issue 5). A request that
 // breaks an AXI burst rule, or whose bytes are not all inside the port's window, is never forwarded; the
 // guard answers it itself (a read: AxLEN+1 R beats with RDATA 0 and RLAST on the last; a write: its W

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_link_probe — measures the latency and bandwidth an AXI4 master sees (issue 20: paper 004's link
 // characterisation on the fabric side — LMbench's lat_mem_rd pointer chase and bw_mem read/write/copy,
 // idle or loaded). Registers over AXI4-Lite (rdl/hc_link_probe.rdl, behind hc_link_probe_axil); results:

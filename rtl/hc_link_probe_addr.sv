@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_link_probe_addr — the link probe's offset generator: the offsets (inside a window of 2^k bytes,
 // aligned to the access) at which hc_link_probe issues its requests, sequential, random or loaded.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_link_probe_axil — the link probe's AXI4-Lite port: one register access at a time into the generated
 // block (rdl/hc_link_probe.rdl, PeakRDL passthrough CPU interface), answered from flip-flops.
 //

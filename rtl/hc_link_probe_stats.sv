@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_link_probe_stats — the link probe's latency statistics: minimum, maximum, sum and a log2 histogram
 // of the latencies it is given, one per cycle at most.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_period — the central unit of paper 001's reservation: one period counter for all ports, so every
 // port's budgets recharge in the same cycle ("recharged synchronously by a central unit"). It also keeps
 // the time base every port's read-latency stamps use (hc_port_counters): the free-running 33-bit cycle

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_port_counters — one port's share of the monitoring counters of axi_hyperconnect (paper 001: the
 // hypervisor must see what each accelerator does), observing the handshakes at the accelerator-side port.
 //

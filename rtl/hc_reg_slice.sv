@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_reg_slice — register slice (skid buffer) for one valid/ready channel.
 //
 // Latency (cycles, in_valid -> out_valid): 1. Throughput: one transfer per cycle.

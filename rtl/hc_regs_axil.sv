@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_regs_axil — the AXI4-Lite control port of axi_hyperconnect: takes one register access at a time,
 // decodes it to the global register block (hc_regs, 0x000..0x0FF) or to one port's block (hc_port_regs,
 // 0x100 + 0x80 * i), checks ranged fields once on the write data, and answers from flip-flops.

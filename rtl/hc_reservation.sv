@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_reservation — budget-per-period reservation for one address channel (AR or AW) of one port
 // (paper 001, transaction supervisor; the mechanism of Pagani et al., ECRTS 2019).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_rr_arbiter — round-robin arbiter with a granularity of one grant per requester per round, with one
 // round-robin pointer per priority class.
 //

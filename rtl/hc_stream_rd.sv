@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_stream_rd — streaming read front end (paper 002's streaming port on FastLane; issue 19): commands in
 // (base address, bytes per row, stride and row count for 2-D access, tag), the bytes out on AXI4-Stream,
 // packed (every beat full but a command's last), an AXI4 read master towards a HyperConnect port, and a

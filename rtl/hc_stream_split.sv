@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_stream_split — the burst split of the streaming front ends (hc_stream_rd, hc_stream_wr; issue 19):
 // takes a command (base address, bytes per row, stride and row count for 2-D access, tag) and hands out its
 // bursts one at a time — a row at a time, each burst cut at MAX_BURST beats and at the 4 KB page — with what

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_stream_wr — streaming write front end (paper 002's streaming port on FastLane, the write direction;
 // issue 19): commands in (base address, bytes per row, stride and row count for 2-D access, tag), the bytes
 // in on AXI4-Stream (one packet per command, packed from byte 0, TKEEP marking a partial last beat), an AXI4

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_supervisor — the transaction supervisor of one axi_hyperconnect port (paper 001, "TS"): every
 // function of the port in its own module, in this order from the accelerator to the crossbar:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_w_tracker — the write bursts of one port whose data is still owed, oldest first, with the current
 // burst's position held in flip-flops (issue 17: the W decision of a port starts at flops, not at a
 // FIFO read, a beat counter and a length compare). The watchdog (WLAST check and insertion at the

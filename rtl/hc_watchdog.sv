@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_watchdog — stall protection and WLAST check of one axi_hyperconnect port (issue 5), at the
 // accelerator boundary. An accelerator can hold the shared interconnect by not doing its part of a
 // handshake: not sending the write data of an accepted AW (the memory's W channel follows AW order and

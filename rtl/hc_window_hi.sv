@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_window_hi — the upper words of a port's address window (WIN_BASE_HI, WIN_SIZE_HI at 0x44 / 0x4C of
 // the port block), stored only as wide as the IP's addresses need. The map declares both words external
 // (rdl/hyperconnect.rdl), so the generated block (hc_port_regs) hands their accesses here.

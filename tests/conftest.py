@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest set-up: tests/ on sys.path (for `lib`), the toolchain environment for Verilator."""
 
 import sys

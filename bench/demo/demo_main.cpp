@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // demo_main.cpp — fast Verilator harness for the fairness experiment (paper 000, Sec. 3 and 5.1).
 //
 // Usage: demo_sim fairness <s>      D2 reads 128 KB in 16-beat bursts, D1/D3 read 4 MB in s-beat bursts

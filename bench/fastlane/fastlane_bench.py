@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench of paper 002's system (bench/rtl/fastlane_system_top.sv): runs the plan named by FL_PLAN (a JSON
 file written by hyperconnect.fastlane) and writes what it measured to FL_OUT. One simulation per path; the
 operations are those of hyperconnect.fastlane_sim.run_op."""

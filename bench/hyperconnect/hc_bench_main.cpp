@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_bench_main.cpp — axi_hyperconnect experiments on the RTL (Verilator C++ harness, bench/rtl/hc_system_top:
 // 4 traffic generators, 64-bit data, memory latency 10). Every register access goes through the C driver
 // and its simulation backend, as software on the SoC would do it.

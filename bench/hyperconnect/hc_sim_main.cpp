@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_sim_main.cpp — `hc sim`: one scenario (python/hyperconnect/scenario.py) on the RTL, configured at run
 // time (no rebuild per scenario): bench/rtl/hc_system_top with HC_PORTS traffic generators, the
 // interconnect programmed through the C driver and its simulation backend.

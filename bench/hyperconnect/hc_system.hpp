@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_system.hpp — C++17 harness around the Verilator model of bench/rtl/hc_system_top.sv
 // (N traffic generators -> axi_hyperconnect -> memory model) shared by the HyperConnect benches
 // (bench/hyperconnect/hc_bench_main.cpp) and the driver test (tests/driver/driver_sim_main.cpp).
@@ -18,6 +19,9 @@
 #include "hyperconnect.h"
 #include "hyperconnect_regs.h"
 #include "verilated.h"
+#if VM_TRACE_FST
+#include "verilated_fst_c.h"   // only in the traced build (`hc sim --wave`: verilator --trace-fst)
+#endif
 
 #ifndef HC_PORTS
 #define HC_PORTS 4  // must match hc_system_top's N (the build passes both)
@@ -103,6 +107,15 @@ class System {
     System() : ctx_(new VerilatedContext), top_(new Vhc_system_top(ctx_.get())),
                sim_(*top_, [this] { tick(); }, 2000) {
         be_ = sim_.backend();
+#if VM_TRACE_FST
+        // The traced build dumps every signal to the FST file named by HC_WAVE (from reset on).
+        if (const char *wave = std::getenv("HC_WAVE")) {
+            ctx_->traceEverOn(true);
+            trace_.reset(new VerilatedFstC);
+            top_->trace(trace_.get(), 99);
+            trace_->open(wave);
+        }
+#endif
         top_->aresetn = 0;
         top_->start = 0;
         for (int i = 0; i < 5; ++i) tick();
@@ -110,10 +123,19 @@ class System {
         tick();
     }
 
+#if VM_TRACE_FST
+    ~System() {
+        if (trace_) trace_->close();
+    }
+#endif
+
     // One clock cycle: inputs settle with the clock low, then the rising edge.
     void tick() {
         top_->aclk = 0;
         top_->eval();
+#if VM_TRACE_FST
+        if (trace_) trace_->dump(2 * cycle_);
+#endif
         if (window && top_->mon_r_fire) {
             ++beats_port[top_->mon_r_port % kPorts];
             ++beats_all;
@@ -130,6 +152,9 @@ class System {
         }
         top_->aclk = 1;
         top_->eval();
+#if VM_TRACE_FST
+        if (trace_) trace_->dump(2 * cycle_ + 1);
+#endif
         ++cycle_;
     }
 
@@ -198,6 +223,9 @@ class System {
     std::unique_ptr<Vhc_system_top> top_;
     HcVerilatorBackend<Vhc_system_top> sim_;
     hc_backend be_{};
+#if VM_TRACE_FST
+    std::unique_ptr<VerilatedFstC> trace_;
+#endif
     uint64_t cycle_ = 0;
 };
 

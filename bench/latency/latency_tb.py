@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench: idle per-channel latency of an AXI IP, in cycles from VALID at its input to VALID at
 its output, with every READY high. Run by `hc bench` (hyperconnect.bench); writes JSON to $HC_LATENCY_OUT.
 

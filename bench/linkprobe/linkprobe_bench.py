@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench of the link probe (`hc link sim`, python/hyperconnect/linkprobe.py): runs the plan named by
 LP_PLAN (JSON) on hc_link_probe_tb (the probe on a memory model) or link_probe_system_top (through
 axi_hyperconnect with interferers) and writes what it measured to LP_OUT."""

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cosim_main.cpp — ps::stream co-simulation (issue 6): C++ code using ps::stream and the PL bridge RTL
 // share the memory model's storage. PS -> bridge -> PL operator (+ i+1 per lane) -> bridge -> PS, checked end
 // to end, with N streams each way (ps_stream_cosim_top). The memory is an AXI4 slave model here (in-order,

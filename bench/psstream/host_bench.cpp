@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // host_bench.cpp — ps::stream against boost::lockfree::spsc_queue between two threads of this machine
 // (issue 6 benchmark (a), made reproducible by issue 16): throughput for 8- and 16-byte items at capacity
 // 512 and 4096, and ping-pong round-trip latency. Producer and consumer are pinned to different cores.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ps_stream_cosim_top — simulation top of the ps::stream co-simulation (issue 6): the PL bridge with N
 // streams each way and, between PS->PL stream i and PL->PS stream i, a small PL operator that adds i+1 to
 // every 32-bit lane of each element (one register stage, full throughput, backpressure passed on). The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_cpu_model — simulation model of a processor running a program of given memory intensity (issue 18,
 // paper 002's CPU beside the FastLane accelerator): it computes for `cfg_gap` cycles, then misses in its
 // cache and reads one cache line (blocking: nothing else happens until the line's last beat), and so on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_dram_model — simulation-only AXI4 memory that behaves like a DRAM behind its controller: one
 // half-duplex data bus shared by reads and writes, banks with open rows, activate/precharge/refresh
 // timing, write-to-read and read-to-write turnarounds (issue 18, FastLane; paper 002's ML310 DDR-200).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_link_emu — simulation-only emulator of a packetized serial link (PCIe-like) between two AXI4
 // ports: the requester's bridge on s_axi, the completer's memory on m_axi (issue 20, paper 004's
 // cross-board path). It moves every byte, and it times every packet with the quantities of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_mem_model — simulation-only AXI4 memory for benches and the demo (not synthesizable).
 //
 // Reads: an AR accepted in cycle t may return its first R beat in cycle t + LATENCY; R streams one beat

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_protocol_checker — passive AXI4 checker for simulation (issue 5 soak and fault tests): watches one
 // AXI4 interface and counts every rule it sees broken, printing the first few. What it checks (AMBA AXI
 // spec, A3): VALID held until READY with the payload stable (AR, AW, W, R, B); VALIDs low in reset;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_traffic_array — N axi_traffic_gen side by side with their AXI4 master ports packed per port
 // (port i in bits [i*W +: W], the layout of axi_exbar / axi_hyperconnect), for the demo and the
 // HyperConnect system benches (simulation use). Every generator uses AxID 0; ports and configuration

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_traffic_gen — DMA-like AXI4 traffic generator for benches, the demo and `hc sim` (simulation use; it
 // is synthesizable but not a product).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_vendor_path — simulation model of the vendor's way of attaching an accelerator to memory in paper
 // 002 (Sec. 3–4: the accelerator's PLB master wrapper, the PLB, the DDR controller's PLB slave wrapper),
 // the baseline FastLane is compared with (issue 18). AXI-to-AXI: accelerator side s_axi, memory side

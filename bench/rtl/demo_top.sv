@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // demo_top — the fairness experiment of paper 000 (section 3 / 5.1) on our RTL, simulation only.
 //
 // Three axi_traffic_gen (D1, D2, D3) -> fair_xbar (an axi_burst_equalizer per port if EQUALIZE, then

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fair_xbar — S_COUNT ports, each with an axi_burst_equalizer (EQUALIZE = 1) or a plain wire
 // (EQUALIZE = 0, the "stock" interconnect), in front of one axi_exbar. Bench and synthesis wrapper:
 // the demo uses it both ways, `make synth` measures it with EQUALIZE = 1 ("3 ABEs + crossbar").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fastlane_flow_top — paper 002's software flow (Sec. 6, Fig. 6) co-simulated (issue 19, simulation only):
 // the copy engine (hc_copy_engine: registers on s_axil_*, its AXI4 master, irq) straight on the memory model
 // (axi_mem_model), a protocol checker (axi_protocol_checker) on the link between them, and a backdoor into

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fastlane_system_top — paper 002's system for its Tables 3 and 4 (issue 18, simulation only): a CPU running a
 // program of given memory intensity (axi_cpu_model) and a copy accelerator (hc_copy_engine) share one memory,
 // attached either the FastLane way or the vendor's way.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_bench_pkg — definitions shared by the simulation-only bench RTL.
 package hc_bench_pkg;
     // The byte the bench memory holds at an address never written, and the byte the traffic generator

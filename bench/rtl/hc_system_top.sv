@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_system_top — axi_hyperconnect in a small system for the C++ benches and the driver test
 // (simulation only): N axi_traffic_gen -> axi_hyperconnect -> axi_mem_model, with the AXI4-Lite control
 // port brought out for the driver's simulation backend (sw/driver/sim/hc_backend_verilator.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // link_probe_system_top — the link probe's loaded case on the fabric side (issue 20, paper 004's "busy
 // mode"; simulation only): hc_link_probe on port 0 of axi_hyperconnect, N - 1 axi_traffic_gen on ports
 // 1 .. N - 1 interfering, one memory behind.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc bench`: idle latency per AXI channel of each IP, measured by simulation (cycles from VALID at the
 input to VALID at the output, idle system, every READY high), and the axi_hyperconnect experiments on the
 RTL (bench/hyperconnect/hc_bench_main.cpp, configured through the C driver): paper 001 Fig. 5 reservation

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc` — the HyperConnect command line: demo, bench, synth, lint and the analytical model."""
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         print(f"hc sim: {args.scenario}: {exc}", file=sys.stderr)
         return 2
     with _stdout_to_stderr(args.json):
-        result = scenario_sim.run(sc)
+        result = scenario_sim.run(sc, wave=Path(args.wave) if args.wave else None)
     model = {(r.name, r.channel): r for r in scenario_model.evaluate(sc)}
     out = Path(args.out) if args.out else paths.BUILD / "sim" / Path(args.scenario).stem
     data = scenario_sim.to_json(result, model)
@@ -133,9 +134,9 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     (out / "result.json").write_text(json.dumps(data, indent=2) + "\n")
     bounds = {f"{k[0]} {k[1]}": m.delay_bound for k, m in model.items()}
     files = plots.sim_plots(out, Path(args.scenario).stem, result["ports"], bounds)
-    data["files"] = [str(out / "result.json"), *map(str, files)]
+    data["files"] = [str(out / "result.json"), *map(str, files)] + ([str(args.wave)] if args.wave else [])
     text = (scenario_sim.render(result) + "\n" + scenario_sim.render_model(result, model)
-            + f"\nwrote {out}/result.json and {len(files)} plots")
+            + f"\nwrote {out}/result.json and {len(files)} plots" + (f", waveform {args.wave}" if args.wave else ""))
     _emit(args, data, text)
     return 0
 
@@ -222,7 +223,9 @@ def _cmd_soak(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
     parser = argparse.ArgumentParser(prog="hc", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"hc {__version__}")
     sub = parser.add_subparsers(dest="cmd", required=True)
     sub.add_parser("demo", help="fairness experiment of paper 000 on the RTL; writes build/demo/fairness.json"
                    ).set_defaults(func=_cmd_demo)
@@ -241,6 +244,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="regenerate even if up to date")
     p.add_argument("--rtl", action="store_true", help="also refresh the committed copies in rtl/gen/ and rtl/stream/gen/")
     p.set_defaults(func=_cmd_regs)
+    from . import ipxact
+    p = sub.add_parser("ipxact", help="IP-XACT (IEEE 1685-2014) component of axi_hyperconnect with N slave ports, for Vivado's IP catalog; writes build/ipxact/axi_hyperconnect_<N>p/")
+    ipxact.add_arguments(p)
+    p.set_defaults(func=ipxact.run)
     p = sub.add_parser("share", help="round-robin bandwidth share per port (Eq. 3), optionally equalized")
     p.add_argument("bursts", type=int, nargs="+", help="burst length of each port, beats")
     p.add_argument("--nominal", type=int, default=0, help="equalizer nominal length (0: stock)")
@@ -253,6 +260,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "result.json and PNG plots to build/sim/<scenario>/")
     p.add_argument("scenario", help="scenario file (format: python/hyperconnect/scenario.py)")
     p.add_argument("--out", help="output folder (default build/sim/<scenario name>)")
+    p.add_argument("--wave", metavar="FILE.fst", help="also write every signal, from reset on, to this FST "
+                   "waveform (a separate traced build, cached in build/sim/<key>_fst)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=_cmd_sim)
     p = sub.add_parser("sweep", help="simulate a scenario for every combination of parameter values, in "

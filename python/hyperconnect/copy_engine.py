@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The copy engine's register map (rdl/hc_copy_engine.rdl) and its programming sequence, for the cocotb
 benches that drive hc_copy_engine through its AXI4-Lite port (tests/hc_copy_engine, tests/axi_vendor_path,
 the FastLane system: hyperconnect.fastlane_sim)."""

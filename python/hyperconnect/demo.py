@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc demo`: paper 000's fairness experiment on our RTL (stock crossbar vs. an equalizer per port)."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Paper 002's system (FastLane, issue 18) on HyperConnect: the sources of its bench
 (bench/rtl/fastlane_system_top.sv) and the runs behind `hc reproduce --only fastlane`."""
 

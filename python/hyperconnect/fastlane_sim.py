@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The cocotb side of paper 002's system (bench/rtl/fastlane_system_top.sv, issue 18): start it, program the
 interconnect and the copy engine, run the CPU's program beside a copy, and measure. Used by the tests
 (tests/fastlane_system) and by the reproduction's bench (bench/fastlane/fastlane_bench.py)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Formal proofs with SymbiYosys (yowasp-sby, smtbmc with z3 from the venv): the jobs are the .sby files
 in tests/formal/, their properties live beside the RTL under `ifdef FORMAL`.
 

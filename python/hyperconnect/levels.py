@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Logic depth of every register input in an ECP5 netlist (yosys `synth_ecp5 -json`), without placing it.
 
 nextpnr names one critical path per run; a design that must reach a clock rate needs every path below

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc link host`: this machine's memory latency over working set and bandwidth over block size, idle and
 loaded (issue 20; paper 004 Sec. 4-5, which measured them with lmbench's lat_mem_rd and bw_mem, 100 runs per
 point, and a busy mode under `stress`).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The PCIe link model of paper 004 (issue 20), with what the paper leaves out.
 
 Paper 004 (Sec. 2) gives, per lane of PCIe 1.1: raw rate b_raw = m_encoding * b_phy, packet efficiency

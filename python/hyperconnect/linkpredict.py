@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc link predict`: end-to-end latency and bandwidth of each path between a processor, its memory, the
 fabric and the fabric's memory, composed from three sources (issue 20, paper 004):
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc link sim`: hc_link_probe (rtl/hc_link_probe.sv, issue 20) on the RTL — paper 004's lat_mem_rd pointer
 chase and bw_mem bandwidth on the fabric side, against the memory models and through axi_hyperconnect with
 interfering ports (the paper's "busy mode").

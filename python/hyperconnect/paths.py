@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Where things are: the repository, its RTL, the build folder, and the toolchain environment."""
 
 from __future__ import annotations

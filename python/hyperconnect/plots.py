@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """PNG plots (matplotlib, Agg backend): share bars like paper 000 Fig. 2/11, response-time bars like
 Fig. 10/12, and latency CDFs of `hc sim` results. Every function writes one file and returns its path."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ps::stream benchmarks (issue 6; near/far machine states since issue 16): the host PS<->PS comparison
 with boost::lockfree::spsc_queue (bench/psstream/host_bench.cpp; needs Debian's libboost-dev, which
 `make bench` installs), and the bridge in co-simulation."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc regs`: generate the register blocks, C header and HTML reference from rdl/hyperconnect.rdl.
 
 Outputs (never committed; regenerated when the RDL is newer):
@@ -260,13 +261,13 @@ RTL_COPIES = {"gen/hc_regs_pkg.sv": ("hc", "pkg"), "gen/hc_port_regs_pkg.sv": ("
               "stream/gen/ps_stream_csr_regs.sv": ("bridge", "csr_sv"),
               "gen/hc_copy_engine_regs_pkg.sv": ("copy", "pkg"), "gen/hc_copy_engine_regs.sv": ("copy", "sv"),
               "gen/hc_link_probe_regs_pkg.sv": ("probe", "pkg"), "gen/hc_link_probe_regs.sv": ("probe", "sv")}
-_COPY_HEADER = {"hc": "// Generated from rdl/hyperconnect.rdl by `hc regs --rtl`; do not edit.\n"
+_COPY_HEADER = {"hc": "// SPDX-License-Identifier: Apache-2.0\n// Generated from rdl/hyperconnect.rdl by `hc regs --rtl`; do not edit.\n"
                       "/* verilator lint_off GENUNNAMED */\n",
-                "bridge": "// Generated from rdl/ps_stream_bridge.rdl by `hc regs --rtl`; do not edit.\n"
+                "bridge": "// SPDX-License-Identifier: Apache-2.0\n// Generated from rdl/ps_stream_bridge.rdl by `hc regs --rtl`; do not edit.\n"
                           "/* verilator lint_off GENUNNAMED */\n",
-                "copy": "// Generated from rdl/hc_copy_engine.rdl by `hc regs --rtl`; do not edit.\n"
+                "copy": "// SPDX-License-Identifier: Apache-2.0\n// Generated from rdl/hc_copy_engine.rdl by `hc regs --rtl`; do not edit.\n"
                         "/* verilator lint_off GENUNNAMED */\n",
-                "probe": "// Generated from rdl/hc_link_probe.rdl by `hc regs --rtl`; do not edit.\n"
+                "probe": "// SPDX-License-Identifier: Apache-2.0\n// Generated from rdl/hc_link_probe.rdl by `hc regs --rtl`; do not edit.\n"
                          "/* verilator lint_off GENUNNAMED */\n"}
 _LINT_OFF = "/* verilator lint_off MULTIDRIVEN */\n/* verilator lint_off UNUSEDSIGNAL */\n/* verilator lint_off UNUSEDPARAM */\n"
 

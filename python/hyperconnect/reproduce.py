@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc reproduce` (`make reproduce`): the papers' results, paper / model / RTL side by side.
 
 The scenarios are the YAML files in bench/scenarios/reproduce/; each experiment below varies them (as

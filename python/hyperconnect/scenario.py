@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Scenario files (YAML): an interconnect configuration and, per port, a traffic description.
 
 The format (every key optional unless marked required; ranges are checked, and the first bad field is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The analytical model applied to a scenario (`hc model`): per port and channel the bandwidth share of
 backlogged masters and the worst-case delay bound of one request.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc sim`: a scenario on the real RTL. The C++ harness (bench/hyperconnect/hc_sim_main.cpp) is built once
 per (ports, data width, memory model and its settings, reordering) and cached under build/sim/; the scenario itself is
 passed at run time as a small text file, and the interconnect is programmed through the C driver.
@@ -92,12 +93,14 @@ def harness_key(sc: Scenario) -> str:
     return f"p{build_ports(len(sc.ports))}_w{ic.data_width}_{mem}_r{int(m.reorder)}"
 
 
-def harness(sc: Scenario) -> Path:
-    """The cached Verilator build that serves this scenario (built on first use)."""
+def harness(sc: Scenario, trace: bool = False) -> Path:
+    """The cached Verilator build that serves this scenario (built on first use); `trace`: its FST-tracing
+    twin (`hc sim --wave`), cached apart in build/sim/<key>_fst so the untraced build is never traced."""
     ic = sc.interconnect
+    key = harness_key(sc) + ("_fst" if trace else "")
     return sim.build_system_harness(paths.ROOT / "bench" / "hyperconnect" / "hc_sim_main.cpp",
-                                    paths.BUILD / "sim" / harness_key(sc), "hc_sim", ports=build_ports(len(sc.ports)),
-                                    params=memory_params(ic))
+                                    paths.BUILD / "sim" / key, "hc_sim", ports=build_ports(len(sc.ports)),
+                                    params=memory_params(ic), trace=trace)
 
 
 def memory_params(ic: Interconnect) -> dict[str, int]:
@@ -131,16 +134,23 @@ def config_text(sc: Scenario) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run(sc: Scenario, work: Path | None = None) -> dict:
+def run(sc: Scenario, work: Path | None = None, wave: Path | None = None) -> dict:
     """Simulate; return {"cycles", "window_cycles": {channel: cycles}, "ports": [SimPort...],
-    "utilisation": {channel: %}} (utilisation over the channel's share window)."""
+    "utilisation": {channel: %}} (utilisation over the channel's share window). `wave`: run the traced
+    build and write every signal of hc_system_top, from reset to the end, to this FST file."""
     text = config_text(sc)
-    binary = harness(sc)
+    binary = harness(sc, trace=wave is not None)
     work = work or paths.BUILD / "sim" / "runs"
     work.mkdir(parents=True, exist_ok=True)
     cfg = work / f"scenario_{hashlib.sha1(text.encode()).hexdigest()[:12]}.txt"
     cfg.write_text(text)
-    raw = json.loads(sim.run_json_lines(binary, [str(cfg)], timeout=3600))
+    env = None
+    if wave is not None:
+        wave = Path(wave).resolve()
+        wave.parent.mkdir(parents=True, exist_ok=True)
+        wave.unlink(missing_ok=True)
+        env = {"HC_WAVE": str(wave)}
+    raw = json.loads(sim.run_json_lines(binary, [str(cfg)], timeout=3600, env=env))
     ports: list[SimPort] = []
     totals = {"R": sum(r["window_rd"] for r in raw["ports"]), "W": sum(r["window_wr"] for r in raw["ports"])}
     for p, r in zip(sc.ports, raw["ports"]):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Building and running fast Verilator C++ harnesses (not cocotb) for demos and benchmarks."""
 
 from __future__ import annotations
@@ -31,9 +32,11 @@ def _newest_mtime(files: Sequence[Path]) -> float:
 def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None = None,
                   exe: str = "sim", sources: list[Path] | None = None, extra_cpp: list[Path] | None = None,
                   include_dirs: list[Path] | None = None, deps: list[Path] | None = None,
-                  defines: dict[str, int] | None = None) -> Path:
+                  defines: dict[str, int] | None = None, trace: bool = False) -> Path:
     """Verilate `top` (by default product + bench RTL) with the C++ harness `cpp` (and `extra_cpp`, e.g.
     C files of the driver) into `mdir`; return the binary. `deps` are further inputs (headers).
+    `trace` adds FST tracing (--trace-fst; the harness dumps when built with VM_TRACE_FST): give it its own
+    `mdir`, so the untraced builds stay as they are and as fast.
 
     Rebuilds only when an input is newer than the binary. A failed build removes `mdir` (Verilator can
     leave an empty generated file behind that breaks the next build).
@@ -48,6 +51,8 @@ def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None
            "-Wno-fatal", "-Wno-lint", "-Wno-style", f"-I{paths.RTL}", f"-I{paths.BENCH_RTL}",
            *OUTPUT_SPLIT,
            "--top-module", top, "-o", exe, "-CFLAGS", "-O2"]
+    if trace:
+        cmd += ["--trace-fst", "--trace-structs"]
     for key, value in (params or {}).items():
         cmd.append(f"-G{key}={value}")
     for inc in include_dirs or []:
@@ -66,10 +71,11 @@ SYSTEM_PORTS = 4
 
 
 def build_system_harness(cpp: Path, mdir: Path, exe: str, ports: int = SYSTEM_PORTS,
-                         params: dict[str, int] | None = None) -> Path:
+                         params: dict[str, int] | None = None, trace: bool = False) -> Path:
     """Build a C++ harness of bench/rtl/hc_system_top (axi_hyperconnect with `ports` traffic generators
     and the memory model; `params` for DATA_WIDTH, LATENCY, REORDER) linked with the C driver and its
-    simulation backend."""
+    simulation backend; `trace`: the FST-tracing build (see build_harness), which dumps every signal to
+    the file named by the environment variable HC_WAVE."""
     from . import regs
     files = regs.generate()
     driver = paths.ROOT / "sw" / "driver"
@@ -80,7 +86,7 @@ def build_system_harness(cpp: Path, mdir: Path, exe: str, ports: int = SYSTEM_PO
                          include_dirs=[files["header"].parent, driver, driver / "sim",
                                        paths.ROOT / "bench" / "hyperconnect"],
                          deps=[files["header"], *driver.glob("*.h"), *(driver / "sim").glob("*.hpp"),
-                               *(paths.ROOT / "bench" / "hyperconnect").glob("*.hpp")])
+                               *(paths.ROOT / "bench" / "hyperconnect").glob("*.hpp")], trace=trace)
 
 
 @contextlib.contextmanager
@@ -110,9 +116,12 @@ def output_to(log: Path) -> Iterator[None]:
         yield
 
 
-def run_json_lines(binary: Path, args: Sequence[str], timeout: float = 600.0) -> str:
-    """Run a harness; return its stdout, raising SimError with its stderr on a non-zero exit."""
-    result = subprocess.run([str(binary), *args], capture_output=True, text=True, timeout=timeout)
+def run_json_lines(binary: Path, args: Sequence[str], timeout: float = 600.0,
+                   env: Mapping[str, str] | None = None) -> str:
+    """Run a harness (`env`: variables added to this process's environment); return its stdout, raising
+    SimError with its stderr on a non-zero exit."""
+    result = subprocess.run([str(binary), *args], capture_output=True, text=True, timeout=timeout,
+                            env={**os.environ, **env} if env else None)
     if result.returncode != 0:
         raise SimError(f"{binary.name} {' '.join(args)} failed ({result.returncode}): {result.stderr.strip()}")
     return result.stdout

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc soak` / `make soak`: the constrained-random soak of axi_hyperconnect (issue 5), not part of CI.
 
 It runs the cocotb test `test_random_with_runtime_changes` (tests/axi_hyperconnect: 3 ports, every burst

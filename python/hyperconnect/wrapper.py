@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Generate a wrapper with per-port prefixes (s00_axi_*, s01_axi_*, ...) around a module whose slave
 ports are packed per-port vectors (axi_exbar, later axi_hyperconnect). Integrators and the cocotb tests
 use it; the packed top stays the reference."""

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Generated from rdl/hyperconnect.rdl by `hc regs --rtl`; do not edit.
 /* verilator lint_off GENUNNAMED */
 /* verilator lint_off MULTIDRIVEN */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ps_stream_bridge — the ps::stream PL bridge (paper 003, Fig. 1(c)): N_TO_PL streams from processor
 // memory to the fabric (AXI4-Stream masters) and N_FROM_PL streams from the fabric to processor memory
 // (AXI4-Stream slaves), all served round-robin over one AXI4 master port. Each stream is a ring in memory

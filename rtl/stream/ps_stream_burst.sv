@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ps_stream_burst — the next data burst of a ps::stream unit, sized one cycle ahead: the slot address of
 // ring index `index`, and the most elements a burst from there may move — up to the ring's wrap, the 4 KB
 // boundary, MAX_BURST, and the caller's `avail` (elements ready) and `room` (space for them). All outputs

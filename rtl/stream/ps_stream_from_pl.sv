@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ps_stream_from_pl — one PL->PS stream of the ps::stream bridge (paper 003, Fig. 1(c)): the bridge is the
 // stream's producer. Elements from s_axis collect in its buffer; it writes them into the ring's slots in
 // bursts (a full burst as soon as one is buffered, a shorter one once the input has paused IDLE cycles),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ps_stream_header — the layout header check shared by the bridge's stream units: collects the header
 // beats of a K_HDR read (HDR_BYTES = 32 bytes, 1..8 beats depending on DATA_WIDTH) and, with the last one,
 // says whether the layout is acceptable (ps_stream_pkg::check_word on each word) and its capacity mask.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ps_stream_pick — the ps::stream port's round-robin choice among its stream units' requests, registered:
 // one cycle hc_rr_arbiter chooses a unit and the choice is stored; the next cycle that unit's request, if it
 // still stands, may be taken (`ready` from the channel), and the unit gets its grant. So the arbitration

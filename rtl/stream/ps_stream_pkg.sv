@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ps_stream_pkg — the ps::stream memory layout (version 1, sw/psstream/include/ps/layout.hpp) as the PL
 // bridge sees it, the kinds of AXI transactions a stream unit asks for, and the header check.
 package ps_stream_pkg;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ps_stream_port — the one AXI4 master port of the ps::stream bridge, shared round-robin by its stream
 // units (paper 003, Fig. 1(c)): each unit asks for at most one read and one write transaction at a time;
 // reads and writes are arbitrated separately (ps_stream_pick, one grant per unit per round), so data flows

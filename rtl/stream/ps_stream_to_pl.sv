@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ps_stream_to_pl — one PS->PL stream of the ps::stream bridge (paper 003, Fig. 1(c)): the bridge is the
 // stream's consumer. It reads the producer's tail only when its cached copy says the ring is empty, reads
 // ready slots in bursts into its buffer (up to the ring's wrap, a 4 KB boundary, MAX_BURST beats and the

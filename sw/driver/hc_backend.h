@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* hc_backend.h — how the HyperConnect driver reaches the registers.
  *
  * The driver never touches memory itself: every access goes through one of these, so the same driver

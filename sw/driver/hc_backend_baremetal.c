@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* hc_backend_baremetal.c — register access through a pointer (no OS). */
 #include "hc_backend.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* hc_backend_uio.c — register access under Linux through a UIO device and mmap. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* hc_dmabuf.c — DMA buffers (hc_dmabuf.h): huge pages with /proc/self/pagemap, the u-dma-buf driver, or a
  * simulated memory (co-simulation). */
 #define _GNU_SOURCE

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* hc_dmabuf.h — DMA buffers for accelerators (paper 002 Sec. 6; issue 19): memory that software reaches at a
  * user address and an accelerator at its bus (physical) addresses, locked in RAM, described as physically
  * contiguous chunks. C11 with POSIX/Linux calls; no dynamic allocation of its own.

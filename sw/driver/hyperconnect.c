@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* hyperconnect.c — C11 driver for axi_hyperconnect; see hyperconnect.h. */
 #include "hyperconnect.h"
 

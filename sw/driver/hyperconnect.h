@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* hyperconnect.h — C11 driver for axi_hyperconnect (no dynamic allocation, no floating point).
  *
  * Register offsets and fields come from the header generated from rdl/hyperconnect.rdl

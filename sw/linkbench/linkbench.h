@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* linkbench.h — the host side of paper 004's link characterisation: memory latency over working set by
  * dependent loads, bandwidth over block size, idle and loaded (issue 20).
  *

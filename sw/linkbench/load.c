@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* load.c — linkbench's load generators: paper 004's busy mode and Intel MLC-style injection.
  *
  * Load threads: one per given CPU, pinned there, each streaming sequentially over its own region in

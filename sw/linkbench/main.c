@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* main.c — linkbench: this machine's memory latency over working set and bandwidth over block size,
  * idle and loaded, as raw samples in JSON (paper 004 Sec. 4: lmbench's lat_mem_rd and bw_mem, 100
  * repetitions per point, the busy mode under `stress`; issue 20). `hc link host` runs it and turns the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* mem.c — linkbench's buffers (4 KiB or transparent huge pages), pointer chains and measuring kernels.
  *
  * The chase is one dependent load per step: the next address is the value just loaded, so no two loads

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of axi_burst_equalizer: every rule of paper 000 (R1-R6), the edges, and random traffic.
 
 Run through pytest (bottom of the file): once without and once with idle cycles and backpressure on

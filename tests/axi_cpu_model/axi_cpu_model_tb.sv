@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_cpu_model_tb — the CPU model reading from the fixed-latency memory (MEM 0, LATENCY) or the DRAM model
 // (MEM 1, ddr200_64), with the AXI protocol checker between them (tests/axi_cpu_model); JITTER as the model's.
 module axi_cpu_model_tb #(

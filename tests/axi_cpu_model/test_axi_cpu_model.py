@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of axi_cpu_model (bench/rtl, simulation only; issue 18): its run time is exactly misses ×
 gap + the sum of its miss latencies; on the fixed-latency memory every miss costs LATENCY + the line's
 beats, so the run time is misses × (gap + LATENCY + beats); on the DRAM model a miss costs at least a row

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_dram_model_tb — axi_dram_model with the AXI protocol checker on its port (tests/axi_dram_model).
 // Parameters are handed through; the statistics come out for the test's efficiency figures.
 module axi_dram_model_tb #(

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of axi_dram_model (bench/rtl, simulation only; issue 18): the latencies of a row hit, a
 closed row and a row conflict to the cycle (reads and writes, at both presets and a custom timing), the
 bus efficiency of long sequential reads and of a copy on the one half-duplex bus, data (random bursts,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of axi_exbar: round-robin granularity, strict priority between classes, the global
 outstanding limit G, write-data order, routing under reordering, no bubble between ports, and random
 traffic from every port against one scoreboarded memory.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of axi_hyperconnect (3 ports, 64-bit, TRACK_DEPTH 16) through its AXI4-Lite port: reset
 defaults, rejection of out-of-range values (register keeps its value, sticky flag, irq), SLVERR on a
 missing port, per-port counters, decoupling during traffic (the other ports lose nothing, the decoupled

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """axi_hyperconnect in the C++ system harness (4 ports, 64-bit, memory latency 10), configured through
 the C driver: paper 001 Fig. 5 reservation splits within 1 point, the high-class read latency bound
 idle + (G + 1) x nominal for G = 1, 2, 4, a high-class greedy port held to its budget (no starvation of

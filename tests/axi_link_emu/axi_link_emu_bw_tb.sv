@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_link_emu_bw_tb — the link emulator between a traffic generator (the requester: a stream of bursts,
 // many in flight) and a fixed-latency memory (the completer), for its bandwidth against the link model
 // (tests/axi_link_emu). The protocol checker on both sides.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_link_emu_tb — the link emulator with both AXI sides driven by cocotb and the AXI protocol checker
 // on each (tests/axi_link_emu: scoreboard, exact round trip, errors).
 module axi_link_emu_tb #(

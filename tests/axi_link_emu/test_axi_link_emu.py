@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of axi_link_emu (issue 20), the packetized-link emulator, against the link model
 (hyperconnect.linkmodel):
 

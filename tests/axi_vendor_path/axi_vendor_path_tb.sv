@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_vendor_path_tb — the vendor path model in front of the ddr200_64 DRAM model, driven by the test
 // (MASTER 0: s_axi) or by the copy engine (MASTER 1: s_axil programs it), with the AXI protocol checker on
 // both sides of the path (tests/axi_vendor_path); DIRECT 1 leaves the path out (the accelerator on the

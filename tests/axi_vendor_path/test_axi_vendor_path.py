@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of axi_vendor_path (bench/rtl, simulation only; issue 18), paper 002's PLB attachment in
 front of the ddr200_64 DRAM model:
 

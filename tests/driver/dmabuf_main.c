@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* dmabuf_main.c — exercises sw/driver/hc_dmabuf (tests/driver/test_dmabuf.py):
  *   dmabuf_main udmabuf <sysfs_class> <dev_dir> <name>   map the buffer, fill it, sync a range, print chunks
  *   dmabuf_main hugepage <bytes>                          allocate, print chunks, re-check every 4 KB page's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // driver_sim_main.cpp — the C driver against the real axi_hyperconnect (bench/rtl/hc_system_top: 4 ports,
 // 64-bit, TRACK_DEPTH 16, traffic generators and a memory model) through the simulation backend, as
 // software on the SoC would use it. Prints one line per check and a closing "N passed, M failed"; exits

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """DMA buffers in the C driver (sw/driver/hc_dmabuf.c, issue 19): the u-dma-buf backend against a fake sysfs
 tree and device file built here (the buffer mapped, its bus address read, the cache-maintenance files
 written), and the huge-page backend on this machine — its chunks physically contiguous and every 4 KB

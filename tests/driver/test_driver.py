@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The C driver (sw/driver) through the simulation backend against the real axi_hyperconnect (4 ports, with
 traffic), and its compilation as strict C11 (every source, every backend)."""
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* dmabuf_sim_unit.c — the driver's simulation DMA buffers (hc_dmabuf_alloc_sim) against a fake memory: the
  * argument checks, a fresh buffer zero on both sides, and sync as the only thing that moves data, exactly the
  * range asked for, in the direction asked for. One line per check, then "N passed, M failed". */

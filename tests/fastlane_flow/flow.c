@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* flow.c — paper 002's software flow (Sec. 6, Fig. 6), plain C11 over the driver's interfaces: software fills
  * a DMA buffer at its user address, hands the accelerator (the copy engine, rdl/hc_copy_engine.rdl) bus
  * addresses inside it, starts it through its registers and sleeps until its interrupt; then reads the result

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* flow.h — paper 002's software flow (Sec. 6, Fig. 6) as a plain C11 program over the driver's interfaces
  * (tests/fastlane_flow/flow.c): registers through an hc_backend, the data in an hc_dmabuf, completion by
  * interrupt. The harness (flow_main.cpp) supplies all three from the co-simulated bench top. */

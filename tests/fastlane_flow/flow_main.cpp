@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // flow_main.cpp — the co-simulation harness of paper 002's software flow (tests/fastlane_flow/flow.c, plain
 // C): the Verilator model of bench/rtl/fastlane_flow_top (copy engine -> memory model, a protocol checker
 // between) gives the C program its three interfaces —

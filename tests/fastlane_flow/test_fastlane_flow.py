@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Paper 002's software flow co-simulated (issue 19): the plain-C program tests/fastlane_flow/flow.c allocates
 a DMA buffer through the driver's simulation backend (hc_dmabuf_alloc_sim: the device's side in the memory
 model of bench/rtl/fastlane_flow_top, reached through its DPI backdoor), fills it, syncs, programs the copy

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of paper 002's system on HyperConnect (bench/rtl/fastlane_system_top.sv, issue 18): the CPU's
 absolute priority (its miss latency bounded whatever the accelerator's bursts, served from the DRAM's
 high-priority queue), the copy's rate through FastLane (full-duplex memory: a beat per cycle each way; the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """SymbiYosys proofs of the properties written beside the RTL (`ifdef FORMAL`): bounded model checking and
 k-induction. hc_addr_mux: within a priority class a waiting port is granted before any other port of its
 class is granted twice, whatever the other classes do. hc_guard: AXI handshake rules kept on both sides

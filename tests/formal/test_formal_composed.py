@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """SymbiYosys checks of the composition (properties beside the RTL): hc_supervisor, the composed port, at
 8- and 64-bit data and at the minimum-latency cut setting (bounded), and axi_hyperconnect, the whole IP
 with every input free: no R/B payload without VALID on any port (k-induction), W at the memory port held

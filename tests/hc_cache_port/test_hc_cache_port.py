@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of hc_cache_port (issue 19 item 2, paper 002's caching port): directed hits, clean misses,
 misses with a dirty victim (the write-back overlapping the refill), flush, invalidate, flush + invalidate and
 error answers; a constrained-random scoreboard of 100,000 accesses against a flat reference memory (every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_copy_engine_tb — the copy engine with the AXI protocol checker on its master port (tests/hc_copy_engine).
 module hc_copy_engine_tb #(
     parameter int ADDR_WIDTH      = 32,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of hc_copy_engine (issue 18): constrained-random copies — any source and destination
 alignment, lengths 0..3000 bytes, bursts 1..the FIFO's half, 1..8 outstanding — checked byte by byte
 against the source and for untouched bytes around the destination, with the memory's latency random and

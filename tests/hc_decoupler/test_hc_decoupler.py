@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of hc_decoupler: transparent when coupled; decouple/recouple at random times during
 scoreboarded random traffic (no lost or duplicated beat: every transaction completes exactly once and
 checks out), and while decoupled every handshake on both sides is low. Run without and with idle

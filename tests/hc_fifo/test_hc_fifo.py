@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of hc_fifo on its own: constrained-random push/pop against a queue model (head, count, empty,
 full every cycle), at the depths and head kinds the IP uses — the head the LUT-RAM read, the whole head in a
 register (HEAD_REG) and only its low bits (HEAD_BITS, the W buffer's WLAST) — and at DEPTH 1, where a push and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of hc_link_probe (issue 20: paper 004's pointer chase and bandwidth on the fabric side).
 
 Fixed memory (axi_mem_model, LATENCY 10): a random cyclic permutation of 64 lines walked 256 hops — every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_port_counters_tb — two ports' hc_port_counters sharing one hc_counter_bank, with the time base they
 // have inside axi_hyperconnect (the cycle count of hc_period), for the cocotb tests. Port 0's events are
 // the inputs without a suffix, port 1's the `_1` inputs; software reads the bank through cpu_*.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of the monitoring counters: hc_port_counters (a port's pending sums, its read-latency
 stamps and maximum) with hc_counter_bank (every port's counters in one LUT-RAM, issue 17), two ports and
 the time base of axi_hyperconnect (hc_period's cycle count). Software reads go through the bank's read

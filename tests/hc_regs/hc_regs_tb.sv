@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_regs_tb — the control port of axi_hyperconnect alone: hc_regs_axil in front of the global block
 // (hc_regs) and P port blocks (hc_port_regs), wired as axi_hyperconnect wires them (lock on every
 // configuration field, range-error pulses to the ERR flags, INFO.index = i). BUILD reports P ports,

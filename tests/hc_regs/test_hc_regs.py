@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The control port of axi_hyperconnect (hc_regs_axil + the generated blocks of rdl/hyperconnect.rdl: hc_regs
 for the global registers, one hc_port_regs per port) over AXI4-Lite, at 1, 3 and 16 ports, and the C header.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_reservation_tb — hc_period (central unit) driving one hc_reservation, placed as in the equalizer: the
 // budget gates the load of a registered output (an hc_reg_slice standing in for the splitter's), for the
 // cocotb tests. in_valid/in_ready is the issue point (a request is charged when it is taken), out_* is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of hc_reservation with the central hc_period, gating the load of a registered output as in
 the equalizer: budgets per period (counted where requests are issued), on/off, zero budget, stall
 counting, and a random run with configuration changes checked for AXI valid stability on the output and

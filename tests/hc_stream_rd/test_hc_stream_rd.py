@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of hc_stream_rd (issue 19): commands of any address, length, stride and row count; the stream
 checked byte for byte against the memory (a scoreboard of the expected bytes), TKEEP all ones but on a
 command's last beat, TLAST there, TUSER the tag; statuses in command order with their byte counts and first

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_stream_wr_tb — the streaming write front end with the AXI protocol checker on its master port, the
 // memory either the test's (MEM 0: cocotb's, at the m_axi_* ports, with stalls and error answers) or
 // axi_mem_model at a fixed LATENCY (MEM 1: the latency and efficiency figures; m_axi_* ports then idle).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of hc_stream_wr (issue 19): commands of any address, length, stride and row count, each fed
 one packet of random bytes on the stream; the memory checked byte for byte against a reference that applies
 the commands' writes in order (and nothing else written); statuses in command order with their byte counts,

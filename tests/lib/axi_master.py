@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A scoreboarded AXI4 master for the DUT's slave port, built on cocotbext-axi channel drivers.
 
 Every read is checked beat by beat against a reference memory (pattern or bytes this driver wrote):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A Python AXI4 memory slave for the DUT's master port, built on cocotbext-axi channel drivers.
 
 Reads return the bench pattern (hyperconnect.model.pattern_byte) or what was written; R beats and B

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """AXI4 burst arithmetic (ARM IHI 0022, A3.4) — the reference the scoreboards check against."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Test environment set-up shared by the module tests: clock, reset, knobs, seeds, monitors."""
 
 from __future__ import annotations

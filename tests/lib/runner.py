@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Build-and-run helper so each test folder's pytest entry point is a few lines."""
 
 from __future__ import annotations

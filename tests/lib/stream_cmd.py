@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Commands of the streaming front ends (hc_stream_rd, hc_stream_wr): the command, the addresses of its bytes
 in stream order, a constrained-random generator, and the handshake that hands one to the DUT."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """linkbench (sw/linkbench) and `hc link host` (issue 20): the C tool builds warning-free and its JSON has
 every mode, op and sweep point; a chase over 16 KiB is faster than one over 64 MiB; the statistics, the
 plateau/knee detection and the acceptance checks on known input; bad options fail with a message. Timing is

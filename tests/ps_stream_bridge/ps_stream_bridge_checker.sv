@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The AXI protocol checker (bench/rtl/axi_protocol_checker.sv) on the bridge's master port, bound into
 // ps_stream_bridge for the cocotb tests (dut.u_checker.errors etc.).
 bind ps_stream_bridge axi_protocol_checker #(

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Co-simulation of ps::stream with the PL bridge (bench/psstream/cosim_main.cpp, Verilator): C++ code using
 ps::stream in the memory model's storage produces and consumes; the bridge carries each stream to a PL
 operator (+ i+1 per 32-bit lane) and back; every element must return once, in order, transformed. The

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests of ps_stream_bridge: the Python side plays the processor (it owns the rings in the memory
 model and runs the producer / consumer of each stream exactly as ps::stream does: slots first, then the
 pointer), the bridge serves them through its AXI4 master; AXI4-Stream sinks/sources play the fabric.

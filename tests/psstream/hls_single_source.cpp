@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The example operator compiled as HLS would see it (__SYNTHESIS__, hls::stream from the stand-in header):
 // the same source as on the processor; run sequentially, it gives the same sums.
 #include <cstdio>

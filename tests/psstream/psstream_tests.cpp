@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unit tests of ps::stream (sw/psstream): threads, processes, every element width 1..64 bytes, wrap-around
 // of the 32-bit pointers, non-blocking calls, cycles of streams, misuse errors; what HLS code brings along:
 // sized streams passed as unsized ones, ap_int/ap_fixed/axis-like element types (stand-ins in hls_stub/),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every combination of the stream macros (ps/hls_compat.hpp), compiled twice: for a processor core
 // (ps::stream) and as HLS sees it (-D__SYNTHESIS__, hls::stream from the stand-in header, which models
 // Vitis's relation hls::stream<T, D> : hls::stream<T>). Sized and unsized streams of a native type and of an

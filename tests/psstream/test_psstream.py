@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ps::stream (sw/psstream), the C++17 header-only library: its unit tests (tests/psstream/psstream_tests.cpp,
 one pytest case per C++ test, each in its own process with a time limit, so a deadlock fails instead of
 hanging), compiled with -Wall -Wextra -Werror -pedantic; the single-source example and every combination of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The demo and the latency bench as regression tests: their acceptance numbers must keep holding."""
 
 from hyperconnect import bench, demo

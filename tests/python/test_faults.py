@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Misbehaving accelerators on the RTL (issue 5): in bench/scenarios/faults/<fault>.yaml port "culprit"
 stalls W, holds RREADY or BREADY low, or sends early WLASTs from cycle 2000 on, with the watchdog at 256
 cycles. Its watchdog must trip with the right FAULT flag, and every other port must finish with its worst

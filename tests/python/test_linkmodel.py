@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The PCIe link model (issue 20, paper 004): the paper's figures, the corrected TLP-time formula, the
 splitting rules (MPS, MRRS, 4 KB, RCB), and the read-rate bounds (link, tags per round trip)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc link predict` (issue 20): the paths' latency is the sum of their parts, each part from its source
 (host measured, link model, fabric simulated, bridge and root-complex options); bandwidth is the lowest
 stage; missing or malformed inputs give a clear error naming the command that makes them."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """hyperconnect.core is the one source list: it names every .sv file of rtl/ and bench/rtl/ exactly once
 (a new file left out of it fails here), its register filesets are the committed generated copies, the
 formal jobs take their sources from it, and FuseSoC's lint targets (Verilator -Wall) pass on it as an

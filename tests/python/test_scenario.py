@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Scenario files and the analytical model on them (`hc model`): valid files, one-line errors naming the
 bad field with exit code 2, and model values checked against the papers' equations and the RTL
 measurements of issue 3 (docs/hyperconnect.md)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc sim` on the RTL against `hc model`: shares agree within 1 point for the stock and equalized demo
 and a reservation split; periodic jobs report one response time per job; mixed, narrow and gapped
 traffic; the CLI writes JSON and plots and rejects a bad scenario with exit code 2; `hc sweep` runs every

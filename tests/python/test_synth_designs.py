@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`hc synth --ports N`: the one-configuration run synthesizes axi_hyperconnect exactly as the full run does,
 at the port counts asked for (the tools themselves run in `make synth`, not here)."""
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_backend_verilator.hpp — simulation backend for the HyperConnect driver (C++17): every register
 // access becomes an AXI4-Lite transaction on the s_axil_* port of a Verilator model, clocked by the
 // harness's tick(). A transaction that gets no response within `timeout_cycles` aborts the run with a

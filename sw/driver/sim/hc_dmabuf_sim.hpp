@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hc_dmabuf_sim.hpp — the simulated memory behind the driver's simulation DMA buffers (hc_dmabuf_alloc_sim,
 // HC_DMABUF_SIM; C++17): an hc_dmabuf_sim_mem over a co-simulated memory model's byte backdoor, e.g. the DPI
 // functions a bench top exports (bench/rtl/fastlane_flow_top.sv: fastlane_flow_mem_peek/poke). Addresses at

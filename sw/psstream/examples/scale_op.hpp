@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // scale_op.hpp — an operator written once against the stream macros (ps/hls_compat.hpp): it runs as a
 // thread on a processor core (ps::stream) or is synthesized by HLS for the fabric (hls::stream). It reads
 // a count n, then n samples; after each sample it writes the running sum of gain * sample, and at the end

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stand-in for Vitis HLS's ap_axi_sdata.h (not available here): the AXI4-Stream side-channel struct HLS
 // operators stream, with the classic ap_axiu<D, U, TI, TD> signature. Its members are ap_uint, so it is not
 // trivially copyable; packed: ceil of each field's bits to bytes, alignment 1.

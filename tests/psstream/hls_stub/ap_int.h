@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stand-in for Vitis HLS's ap_int.h / ap_fixed.h (not available here) with the properties that matter to
 // ps::stream: ap_int<W>, ap_uint<W>, ap_fixed<W, I, Q, O, N> and ap_ufixed are class templates with the
 // Vitis signatures (ap_decl.h), user-provided copy constructors and assignment (so not trivially copyable),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stand-in for Vitis HLS's hls_stream.h (not available here) with the interface operators use, so the
 // __SYNTHESIS__ branch of ps/hls_compat.hpp and the example operator are compiled by the tests too. As in
 // Vitis, hls::stream<T, D> derives from hls::stream<T> (a sized stream binds to hls::stream<T>&), and in

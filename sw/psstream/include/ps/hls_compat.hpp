@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ps/hls_compat.hpp — single-source stream operators (paper 003, Sec. III): the same operator code
 // compiles with Vitis/Vivado HLS for the fabric (__SYNTHESIS__ defined: hls::stream) and with a normal
 // C++17 compiler for a processor core (ps::stream).

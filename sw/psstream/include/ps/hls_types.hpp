@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ps/hls_types.hpp — Vitis HLS's arbitrary-precision types cross a ps::stream as their bytes: include it
 // after ap_int.h / ap_fixed.h to send ap_int, ap_uint, ap_fixed and ap_ufixed to another process or through
 // the PL bridge. They are bitwise-movable (their value is their bytes; no pointers) but not trivially

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ps/layout.hpp — the memory layout of one ps::stream (paper 003, Sec. IV): the contract between the
 // software endpoints and the PL bridge (rtl/stream/). Version 1. All fields little-endian 32-bit words.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ps/stream.hpp — ps::stream<T, DEPTH>: a stream with the hls::stream interface between a processor core and
 // anything else — another thread, another process, or the fabric through the PL bridge (paper 003,
 // "HLS-Compatible, Embedded-Processor Stream Links"). Header-only, C++17, GCC or Clang on Linux.
