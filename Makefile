@@ -24,15 +24,20 @@ $(STAMP): requirements.txt python/pyproject.toml
 
 venv: $(STAMP)
 
-demo: $(STAMP)
-	$(HC) demo
-
 # `hc sim --wave` (FST tracing): this Verilator's FST writer compiles against Debian's liblz4-dev
 LZ4_HDR := /usr/include/lz4.h
 $(LZ4_HDR):
 	$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends liblz4-dev
 
-test: $(STAMP) $(LZ4_HDR)
+# the simulation harness reads its scenario as JSON with Debian's nlohmann-json3-dev (header only)
+JSON_HDR := /usr/include/nlohmann/json.hpp
+$(JSON_HDR):
+	$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends nlohmann-json3-dev
+
+demo: $(STAMP) $(JSON_HDR)
+	$(HC) demo
+
+test: $(STAMP) $(LZ4_HDR) $(JSON_HDR)
 	$(HC) lint
 	$(VENV)/bin/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile --durations=15 tests
 
@@ -50,7 +55,7 @@ STRESS := /usr/bin/stress
 $(STRESS):
 	$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends stress
 
-bench: $(STAMP) $(BOOST_HDR) $(STRESS)
+bench: $(STAMP) $(BOOST_HDR) $(STRESS) $(JSON_HDR)
 	$(HC) bench
 	$(HC) link host --runs 3
 	$(HC) link sim --loaded
@@ -59,10 +64,10 @@ bench: $(STAMP) $(BOOST_HDR) $(STRESS)
 synth: $(STAMP)
 	$(HC) synth
 
-reproduce: $(STAMP)
+reproduce: $(STAMP) $(JSON_HDR)
 	$(HC) reproduce
 
-soak: $(STAMP)
+soak: $(STAMP) $(JSON_HDR)
 	$(HC) soak
 
 # every formal proof, the bounded ones that have a deeper variant at full depth (make test runs them shallower)

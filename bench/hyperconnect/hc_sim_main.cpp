@@ -3,12 +3,13 @@
 // time (no rebuild per scenario): bench/rtl/hc_system_top with HC_PORTS traffic generators, the
 // interconnect programmed through the C driver and its simulation backend.
 //
-// Usage: hc_sim CONFIG    CONFIG is the text file hyperconnect.scenario_sim writes:
-//          interconnect <nominal> <outstanding> <period> <global_limit>
-//          port <kind 0 read / 1 write / 2 mixed> <total_bytes> <burst_len> <outstanding> <start>
-//               <period 0=once> <jobs> <class> <read budget, -1 = none> <write budget, -1 = none>
-//               <size log2 bytes per beat> <gap idle cycles after each request>   (one line per port)
-//          max_cycles <n>
+// Usage: hc_sim CONFIG    CONFIG is the JSON file hyperconnect.scenario_sim writes (scenario_sim.config,
+//          format 1): {"format": 1, "interconnect": {"nominal_len", "outstanding", "period", "global_limit"},
+//          "ports": [{"kind": "read"|"write"|"mixed", "total_bytes", "burst_len", "outstanding", "start",
+//          "period" (0: once), "jobs", "class", "read_budget"/"write_budget" (null: none), "size" (log2
+//          bytes per beat), "gap" (idle cycles after each request), "fault" (hcsys fault code),
+//          "stall_timeout" (0: off)}, ...], "max_cycles"}. Read with nlohmann::json (Debian's
+//          nlohmann-json3-dev); a missing key, a wrong type or an unknown kind is an error naming it.
 // Prints one JSON object: per port the R and W beats moved, the job response times (release -> the
 // generator's last completion), the R and W beats moved inside each channel's share window (it ends
 // when the first port using the channel has moved all its beats on it) and the request latencies per direction as a histogram [[cycles, count], ...] (AxVALID
@@ -18,9 +19,10 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "hc_system.hpp"
 
@@ -57,36 +59,54 @@ int main(int argc, char **argv) {
         return 1;
     }
     std::ifstream in(argv[1]);
+    if (!in) {
+        std::fprintf(stderr, "hc_sim: cannot read %s\n", argv[1]);
+        return 1;
+    }
     unsigned nominal = 16, outstanding = 4, g = 32;
     uint32_t period = 10000;
     uint64_t max_cycles = 100000000ULL;
     std::vector<PortCfg> ports;
-    for (std::string line; std::getline(in, line);) {
-        std::istringstream ls(line);
-        std::string kind;
-        ls >> kind;
-        if (kind == "interconnect") {
-            ls >> nominal >> outstanding >> period >> g;
-        } else if (kind == "port") {
+    try {
+        const nlohmann::json cfg = nlohmann::json::parse(in);
+        if (cfg.at("format").get<int>() != 1) {
+            std::fprintf(stderr, "hc_sim: CONFIG format %d, this harness reads 1\n", cfg.at("format").get<int>());
+            return 1;
+        }
+        const auto &ic = cfg.at("interconnect");
+        nominal = ic.at("nominal_len").get<unsigned>();
+        outstanding = ic.at("outstanding").get<unsigned>();
+        period = ic.at("period").get<uint32_t>();
+        g = ic.at("global_limit").get<unsigned>();
+        max_cycles = cfg.at("max_cycles").get<uint64_t>();
+        for (const auto &j : cfg.at("ports")) {
             PortCfg p;
-            int kind_code = 0;
-            ls >> kind_code >> p.traffic.total_bytes >> p.traffic.burst_len >> p.traffic.outstanding >> p.start >>
-                p.period >> p.jobs >> p.cls >> p.rd_budget >> p.wr_budget >> p.traffic.size >> p.traffic.gap >>
-                p.traffic.fault >> p.timeout;
-            p.traffic.write = kind_code == 1;
-            p.traffic.mixed = kind_code == 2;
+            const std::string kind = j.at("kind").get<std::string>();
+            if (kind != "read" && kind != "write" && kind != "mixed") {
+                std::fprintf(stderr, "hc_sim: port %zu: kind '%s' (read, write or mixed)\n", ports.size(), kind.c_str());
+                return 1;
+            }
+            p.traffic.write = kind == "write";
+            p.traffic.mixed = kind == "mixed";
+            p.traffic.total_bytes = j.at("total_bytes").get<uint32_t>();
+            p.traffic.burst_len = j.at("burst_len").get<uint32_t>();
+            p.traffic.outstanding = j.at("outstanding").get<uint32_t>();
+            p.start = j.at("start").get<uint64_t>();
+            p.period = j.at("period").get<uint64_t>();
+            p.jobs = j.at("jobs").get<uint32_t>();
+            p.cls = j.at("class").get<uint32_t>();
+            p.rd_budget = j.at("read_budget").is_null() ? -1 : j.at("read_budget").get<long>();
+            p.wr_budget = j.at("write_budget").is_null() ? -1 : j.at("write_budget").get<long>();
+            p.traffic.size = j.at("size").get<uint32_t>();
+            p.traffic.gap = j.at("gap").get<uint32_t>();
+            p.traffic.fault = j.at("fault").get<uint32_t>();
+            p.timeout = j.at("stall_timeout").get<uint32_t>();
             p.traffic.start_addr = 0x01000000u * static_cast<uint32_t>(ports.size() + 1);
             ports.push_back(p);
-        } else if (kind == "max_cycles") {
-            ls >> max_cycles;
-        } else if (!kind.empty()) {
-            std::fprintf(stderr, "hc_sim: unknown line '%s'\n", line.c_str());
-            return 1;
         }
-        if (ls.fail()) {
-            std::fprintf(stderr, "hc_sim: malformed line '%s'\n", line.c_str());
-            return 1;
-        }
+    } catch (const nlohmann::json::exception &e) {
+        std::fprintf(stderr, "hc_sim: bad CONFIG %s: %s\n", argv[1], e.what());
+        return 1;
     }
     if (ports.empty() || ports.size() > hcsys::kPorts) {
         std::fprintf(stderr, "hc_sim: %zu ports configured, this build has %u\n", ports.size(), hcsys::kPorts);

@@ -111,27 +111,37 @@ def memory_params(ic: Interconnect) -> dict[str, int]:
             "DRAM_HP_QOS": m.qos_threshold, "DRAM_WRITE_BATCH": m.write_batch}
 
 
-def config_text(sc: Scenario) -> str:
+MAX_CYCLES = 200_000_000
+
+
+def config(sc: Scenario, max_cycles: int = MAX_CYCLES) -> dict:
+    """The scenario as the harness reads it (bench/hyperconnect/hc_sim_main.cpp, JSON format 1): the
+    interconnect's settings and one object per port; raises ScenarioError for what the simulated IP cannot
+    take."""
     ic = sc.interconnect
     nominal, outstanding = (ic.nominal_len, ic.outstanding) if ic.equalize else (256, TRACK_DEPTH)
     if outstanding > TRACK_DEPTH:
         raise ScenarioError(f"interconnect.outstanding: {outstanding} is out of range 1..{TRACK_DEPTH} "
                             "for the simulated IP")
-    lines = [f"interconnect {nominal} {outstanding} {ic.period} {ic.global_limit}"]
+    ports = []
     for i, p in enumerate(sc.ports):
         t = p.traffic
         if t.total_bytes % t.beat_bytes:
             raise ScenarioError(f"ports[{i}].traffic.total_bytes: {t.total_bytes} is not a multiple of the beat size "
                                 f"({t.beat_bytes} bytes)")
         period, jobs = (t.periodic.period, t.periodic.jobs) if t.periodic else (0, 1)
-        rd = -1 if p.read_budget is None else p.read_budget
-        wr = -1 if p.write_budget is None else p.write_budget
-        kind = ("read", "write", "mixed").index(t.kind)
-        lines.append(f"port {kind} {t.total_bytes} {t.burst_len} {t.outstanding} {t.start} "
-                     f"{period} {jobs} {p.priority} {rd} {wr} {t.size} {t.gap} {FAULTS.index(t.fault)} "
-                     f"{p.stall_timeout}")
-    lines.append("max_cycles 200000000")
-    return "\n".join(lines) + "\n"
+        ports.append({"kind": t.kind, "total_bytes": t.total_bytes, "burst_len": t.burst_len,
+                      "outstanding": t.outstanding, "start": t.start, "period": period, "jobs": jobs,
+                      "class": p.priority, "read_budget": p.read_budget, "write_budget": p.write_budget,
+                      "size": t.size, "gap": t.gap, "fault": FAULTS.index(t.fault), "stall_timeout": p.stall_timeout})
+    return {"format": 1, "interconnect": {"nominal_len": nominal, "outstanding": outstanding, "period": ic.period,
+                                          "global_limit": ic.global_limit},
+            "ports": ports, "max_cycles": max_cycles}
+
+
+def config_text(sc: Scenario, max_cycles: int = MAX_CYCLES) -> str:
+    """config() as the JSON text the harness is given (sorted keys: equal scenarios, equal files)."""
+    return json.dumps(config(sc, max_cycles), sort_keys=True, indent=1) + "\n"
 
 
 def run(sc: Scenario, work: Path | None = None, wave: Path | None = None) -> dict:
@@ -142,7 +152,7 @@ def run(sc: Scenario, work: Path | None = None, wave: Path | None = None) -> dic
     binary = harness(sc, trace=wave is not None)
     work = work or paths.BUILD / "sim" / "runs"
     work.mkdir(parents=True, exist_ok=True)
-    cfg = work / f"scenario_{hashlib.sha1(text.encode()).hexdigest()[:12]}.txt"
+    cfg = work / f"scenario_{hashlib.sha1(text.encode()).hexdigest()[:12]}.json"
     cfg.write_text(text)
     env = None
     if wave is not None:

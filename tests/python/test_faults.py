@@ -42,8 +42,8 @@ def test_without_watchdog_a_stall_holds_the_others(tmp_path) -> None:
         p["stall_timeout"] = 0
     sc = scenario.parse(data)
     assert all(r.delay_bound is None for r in scenario_model.evaluate(sc) if r.channel == "R")
-    text = scenario_sim.config_text(sc).replace("max_cycles 200000000", "max_cycles 200000")
-    cfg = tmp_path / "r_stall_off.txt"
+    text = scenario_sim.config_text(sc, max_cycles=200_000)
+    cfg = tmp_path / "r_stall_off.json"
     cfg.write_text(text)
     with pytest.raises(sim.SimError, match="timeout"):
         sim.run_json_lines(scenario_sim.harness(sc), [str(cfg)], timeout=600)

@@ -134,3 +134,24 @@ def test_sweep_runs_every_combination() -> None:
         sweep.variants(base, [sweep.parse_param("ports[0].traffic.burst_len=16,300")])
     with pytest.raises(scenario.ScenarioError, match="no item"):
         sweep.variants(base, [sweep.parse_param("ports[5].priority=1")])
+
+
+def test_the_harness_reads_json_and_names_what_is_wrong(tmp_path: Path) -> None:
+    """Issue 21: the scenario reaches the C++ harness as JSON (scenario_sim.config, read with nlohmann::json);
+    a missing key or an unknown kind stops it with exit code 1 and a message naming the key, not a silent
+    misread of a positional line."""
+    import json
+    import subprocess
+    sc = scenario.parse(yaml.safe_load((SCENARIOS / "demo_s256.yaml").read_text()))
+    binary = scenario_sim.harness(sc)
+    good = scenario_sim.config(sc)
+    assert good["format"] == 1 and good["ports"][0]["kind"] in ("read", "write", "mixed")
+    for mutate, needle in ((lambda c: c["ports"][0].pop("burst_len"), "burst_len"),
+                           (lambda c: c["ports"][1].update(kind="copy"), "copy"),
+                           (lambda c: c.update(format=2), "format 2")):
+        bad = json.loads(json.dumps(good))
+        mutate(bad)
+        cfg = tmp_path / "bad.json"
+        cfg.write_text(json.dumps(bad))
+        run = subprocess.run([str(binary), str(cfg)], capture_output=True, text=True, timeout=120)
+        assert run.returncode == 1 and needle in run.stderr, (needle, run.returncode, run.stderr[-300:])
