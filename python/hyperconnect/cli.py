@@ -14,10 +14,8 @@ from . import model
 
 
 def _stdout_to_stderr(active: bool) -> ContextManager[None]:
-    """With --json, everything the work prints (tool and simulator output included, which writes to file
-    descriptor 1 from subprocesses) goes to stderr, so stdout carries only the JSON document."""
     from . import sim
-    return sim.redirected(2, fds=(1,)) if active else contextlib.nullcontext()
+    return sim.stdout_to_stderr(active)
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -121,7 +119,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     from . import paths, plots, scenario, scenario_model, scenario_sim
     try:
         sc = scenario.load(args.scenario)
-        scenario_sim.config_text(sc)
+        scenario_sim.config(sc)
     except scenario.ScenarioError as exc:
         print(f"hc sim: {args.scenario}: {exc}", file=sys.stderr)
         return 2

@@ -25,11 +25,10 @@ from dataclasses import asdict, dataclass
 from fractions import Fraction
 from typing import Any
 
-# generation -> (line rate per lane in Gbit/s, encoding: payload bits per line bit)
-GENERATIONS: dict[int, tuple[float, float]] = {1: (2.5, 8 / 10), 2: (5.0, 8 / 10), 3: (8.0, 128 / 130),
-                                               4: (16.0, 128 / 130), 5: (32.0, 128 / 130)}
-_EXACT: dict[int, tuple[Fraction, Fraction]] = {g: (Fraction(r).limit_denominator(10), Fraction(e).limit_denominator(1000))
-                                             for g, (r, e) in GENERATIONS.items()}
+# generation -> (line rate per lane in Gbit/s, encoding: payload bits per line bit), exact
+GENERATIONS: dict[int, tuple[Fraction, Fraction]] = {1: (Fraction(5, 2), Fraction(8, 10)), 2: (Fraction(5), Fraction(8, 10)),
+                                                     3: (Fraction(8), Fraction(128, 130)), 4: (Fraction(16), Fraction(128, 130)),
+                                                     5: (Fraction(32), Fraction(128, 130))}
 FRAMING = 8            # bytes per TLP outside its header: STP/END or STP token, sequence number, LCRC
 CPL_HEADER = 12        # a completion's header (3 DW) is the same for 32- and 64-bit requests
 
@@ -67,11 +66,11 @@ class Link:
     @property
     def b_phy(self) -> float:
         """Line rate of one lane, bit/s."""
-        return GENERATIONS[self.gen][0] * 1e9
+        return float(GENERATIONS[self.gen][0]) * 1e9
 
     @property
     def m_encoding(self) -> float:
-        return GENERATIONS[self.gen][1]
+        return float(GENERATIONS[self.gen][1])
 
     @property
     def b_raw(self) -> float:
@@ -93,7 +92,7 @@ class Link:
 
     def t_tlp(self, payload: int, completion: bool = False) -> float:
         """Time on the link of one TLP with `payload` bytes, ns (payload 0: a read request)."""
-        return (payload + self.header(completion)) * 8 / (self.m_encoding * self.b_phy * self.lanes) * 1e9
+        return float(self.t_tlp_exact(payload, completion))
 
     # ---- beyond the paper
     def write_tlps(self, addr: int, nbytes: int) -> list[int]:
@@ -152,8 +151,9 @@ class Link:
         return nbytes / max(link_ns, waves * rtt) * 1e9
 
     def t_tlp_exact(self, payload: int, completion: bool = False) -> Fraction:
-        """t_tlp as an exact fraction of a ns (what axi_link_emu counts in)."""
-        gbps, enc = _EXACT[self.gen]
+        """The TLP's time as an exact fraction of a ns: (payload + header) * 8 / (m_encoding * b_phy * lanes)
+        (axi_link_emu counts the same exactly)."""
+        gbps, enc = GENERATIONS[self.gen]
         return Fraction(8 * (payload + self.header(completion))) / (enc * gbps * self.lanes)
 
     def word_efficiency(self, word: int = 4) -> float:

@@ -471,9 +471,9 @@ def plan_loaded(seed: int) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .cli import _stdout_to_stderr   # (the same quiet-stdout rule as the other commands)
+    from .sim import stdout_to_stderr
     report: dict[str, Any] = {"memory": args.memory}
-    with _stdout_to_stderr(args.json):
+    with stdout_to_stderr(args.json):
         params = {"MEM": 1 if args.memory == "fixed" else 2, "LATENCY": args.latency, "T_REFI": REFI_OFF}
         tag = f"direct_{args.memory}" + (f"_l{args.latency}" if args.memory == "fixed" else "")
         report["direct"] = _simulate("hc_link_probe_tb", direct_sources(), params,

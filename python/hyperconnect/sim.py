@@ -89,6 +89,12 @@ def build_system_harness(cpp: Path, mdir: Path, exe: str, ports: int = SYSTEM_PO
                                *(paths.ROOT / "bench" / "hyperconnect").glob("*.hpp")], trace=trace)
 
 
+def stdout_to_stderr(active: bool) -> contextlib.AbstractContextManager[None]:
+    """With --json, everything a command's work prints (tool and simulator output included, which writes to
+    file descriptor 1 from subprocesses) goes to stderr, so stdout carries only the JSON document."""
+    return redirected(2, fds=(1,)) if active else contextlib.nullcontext()
+
+
 @contextlib.contextmanager
 def redirected(target: int, fds: tuple[int, ...] = (1, 2)) -> Iterator[None]:
     """Point file descriptors `fds` at `target` for the block (output of subprocesses, simulators and

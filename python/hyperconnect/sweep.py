@@ -111,7 +111,7 @@ def run_many(scenarios: Sequence[Scenario], jobs: int | None = None, label: str 
     """Simulate the scenarios in parallel processes (default: one per core); results in input order.
     The harness builds they need are made first, one at a time (Verilator itself uses the cores)."""
     for sc in scenarios:
-        scenario_sim.config_text(sc)                  # unsupported settings fail before any build
+        scenario_sim.config(sc)                       # unsupported settings fail before any build
     seen = set()
     for sc in scenarios:
         key = scenario_sim.harness_key(sc)
