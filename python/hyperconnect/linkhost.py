@@ -279,13 +279,6 @@ def analyse(raw: dict[str, Any]) -> dict[str, Any]:
     return report
 
 
-def _level(curve: dict[str, Any] | None, name: str) -> float | None:
-    for p in (curve or {}).get("plateaus", []):
-        if p.get("name") == name:
-            return float(p["level_ns"])
-    return None
-
-
 def summarise(report: dict[str, Any]) -> dict[str, Any]:
     lat = report["latency"]
     prim = lat.get(PRIMARY) or next(iter(lat.values()), None)
