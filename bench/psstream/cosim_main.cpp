@@ -11,7 +11,7 @@
 //            bridge is the limit; prints bytes per cycle each way over the steady state vs the peak.
 //   --type:  the C++ element type of the streams, ELEM bytes wide: plain (a struct of 32-bit words, the
 //            default), or HLS types that are not trivially copyable (stand-ins for Vitis's headers,
-//            tests/psstream/hls_stub, declared bitwise-movable by ps/hls_types.hpp): ap_uint (ap_uint<8*ELEM>),
+//            bench/psstream/hls_stub, declared bitwise-movable by ps/hls_types.hpp): ap_uint (ap_uint<8*ELEM>),
 //            ap_fixed (ap_fixed<8*ELEM, 4*ELEM>), axis (ap_axiu<64, 24, 8, 8>, 16-byte elements only).
 // Prints one line "cosim: ..." and exits 0 on success.
 #include <verilated.h>

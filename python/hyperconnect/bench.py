@@ -56,7 +56,9 @@ def run() -> dict[str, Any]:
     return report
 
 
-STREAM_RD_TB = paths.ROOT / "tests" / "hc_stream_rd"
+# the front ends' testbenches (a .sv top and its cocotb module each): tests/hc_stream_rd, _wr, tests/hc_cache_port
+# run every case, frontends() the figure cases
+FRONTEND_TBS = paths.ROOT / "bench" / "frontends"
 
 
 def frontend_tb_sources(tb: Path) -> list:
@@ -67,31 +69,24 @@ def frontend_tb_sources(tb: Path) -> list:
             paths.BENCH_RTL / "axi_mem_model.sv", paths.BENCH_RTL / "axi_protocol_checker.sv", tb]
 
 
-STREAM_WR_TB = paths.ROOT / "tests" / "hc_stream_wr"
-CACHE_PORT_TB = paths.ROOT / "tests" / "hc_cache_port"
-
-
 def stream_rd_tb_sources() -> list:
-    return frontend_tb_sources(STREAM_RD_TB / "hc_stream_rd_tb.sv")
+    return frontend_tb_sources(FRONTEND_TBS / "hc_stream_rd_tb.sv")
 
 
 def stream_wr_tb_sources() -> list:
-    return frontend_tb_sources(STREAM_WR_TB / "hc_stream_wr_tb.sv")
+    return frontend_tb_sources(FRONTEND_TBS / "hc_stream_wr_tb.sv")
 
 
 def cache_port_tb_sources() -> list:
-    return frontend_tb_sources(CACHE_PORT_TB / "hc_cache_port_tb.sv")
+    return frontend_tb_sources(FRONTEND_TBS / "hc_cache_port_tb.sv")
 
 
-# each front end's figures: (testbench top, its test module, folder, sources, test case, the variable naming
-# the JSON file the test case writes)
+# each front end's figures: (its testbench's sources, the test case, the variable naming the JSON file the
+# test case writes); the testbench's top and cocotb module are both <name>_tb
 FRONTEND_FIGURES = {
-    "hc_stream_rd": ("hc_stream_rd_tb", "test_hc_stream_rd", STREAM_RD_TB, stream_rd_tb_sources,
-                     "latency_and_efficiency", "HC_STREAM_RD_OUT"),
-    "hc_stream_wr": ("hc_stream_wr_tb", "test_hc_stream_wr", STREAM_WR_TB, stream_wr_tb_sources,
-                     "latency_and_efficiency", "HC_STREAM_WR_OUT"),
-    "hc_cache_port": ("hc_cache_port_tb", "test_hc_cache_port", CACHE_PORT_TB, cache_port_tb_sources,
-                      "latency", "HC_CACHE_PORT_OUT"),
+    "hc_stream_rd": (stream_rd_tb_sources, "latency_and_efficiency", "HC_STREAM_RD_OUT"),
+    "hc_stream_wr": (stream_wr_tb_sources, "latency_and_efficiency", "HC_STREAM_WR_OUT"),
+    "hc_cache_port": (cache_port_tb_sources, "latency", "HC_CACHE_PORT_OUT"),
 }
 
 
@@ -102,12 +97,12 @@ def frontends() -> dict[str, Any]:
     hc_stream_wr's first TVALID -> AWVALID and the same efficiencies; hc_cache_port's hit and miss
     latencies and flush cost."""
     report: dict[str, Any] = {}
-    for name, (top, module, folder, sources, case, var) in FRONTEND_FIGURES.items():
+    for name, (sources, case, var) in FRONTEND_FIGURES.items():
         out = paths.BUILD / "bench" / f"{name}.json"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.unlink(missing_ok=True)
-        sim.run_cocotb(top, module, folder, sources(), paths.BUILD / "bench" / name, {"MEM": 1}, testcase=case,
-                       env={var: str(out)}, pythonpath=[paths.ROOT / "tests"])
+        sim.run_cocotb(f"{name}_tb", f"{name}_tb", FRONTEND_TBS, sources(), paths.BUILD / "bench" / name, {"MEM": 1},
+                       testcase=case, env={var: str(out)})
         if not out.exists():
             raise RuntimeError(f"the {name} figures produced no result (see the simulation log above)")
         report[name] = json.loads(out.read_text())

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import sys
 from pathlib import Path
@@ -31,6 +30,13 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     lines.append("demo: all acceptance checks hold" if not failures else f"demo: {len(failures)} check(s) failed")
     _emit(args, dict(report, failures=failures), "\n".join(lines))
     return 1 if failures else 0
+
+
+def _cmd_examples(args: argparse.Namespace) -> int:
+    from . import paths
+    files = sorted(paths.EXAMPLES.rglob("*.yaml"))
+    _emit(args, [str(f) for f in files], "\n".join(map(str, files)))
+    return 0
 
 
 def _cmd_lint(args: argparse.Namespace) -> int:
@@ -152,7 +158,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         print(f"hc sweep: {args.scenario}: {exc}", file=sys.stderr)
         return 2
     with _stdout_to_stderr(args.json):
-        rows = sweep.run(variants, jobs=args.jobs)
+        rows = sweep.run(variants, jobs=args.jobs, scheduler=args.scheduler)
     out = paths.BUILD / "sweep" / Path(args.scenario).stem
     out.mkdir(parents=True, exist_ok=True)
     (out / "sweep.json").write_text(json.dumps(rows, indent=2) + "\n")
@@ -163,7 +169,8 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 def _cmd_reproduce(args: argparse.Namespace) -> int:
     from . import reproduce
     with _stdout_to_stderr(args.json):
-        summary = reproduce.run(jobs=args.jobs, only=tuple(args.only.split(",")) if args.only else reproduce.ALL)
+        summary = reproduce.run(jobs=args.jobs, only=tuple(args.only.split(",")) if args.only else reproduce.ALL,
+                                scheduler=args.scheduler)
     _emit(args, summary, reproduce.render(summary))
     return 1 if summary["failed"] else 0
 
@@ -215,9 +222,15 @@ def _cmd_soak(args: argparse.Namespace) -> int:
     from . import soak
     with _stdout_to_stderr(args.json):
         summary = soak.run(total=args.transactions, shards=args.shards, stress=0 if args.no_stress else 1,
-                           seed=args.seed)
+                           seed=args.seed, scheduler=args.scheduler, corrupt_read=args.corrupt_read,
+                           wave=Path(args.wave) if args.wave else None)
     _emit(args, summary, soak.render(summary))
     return 0 if summary["passed"] else 1
+
+
+def _scheduler_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT", default=None,
+                   help="run the simulations on this Dask cluster (default: a local cluster, one worker per core)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -243,13 +256,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rtl", action="store_true", help="also refresh the committed copies in rtl/gen/ and rtl/stream/gen/")
     p.set_defaults(func=_cmd_regs)
     from . import ipxact
-    p = sub.add_parser("ipxact", help="IP-XACT (IEEE 1685-2014) component of axi_hyperconnect with N slave ports, for Vivado's IP catalog; writes build/ipxact/axi_hyperconnect_<N>p/")
+    p = sub.add_parser("ipxact", help="IP-XACT (IEEE 1685-2014) component for Vivado's IP catalog: axi_hyperconnect "
+                                      "with N slave ports (--ports N; writes build/ipxact/axi_hyperconnect_<N>p/) or "
+                                      "the ps::stream PL bridge (--bridge; writes build/ipxact/ps_stream_bridge/)")
     ipxact.add_arguments(p)
     p.set_defaults(func=ipxact.run)
     p = sub.add_parser("share", help="round-robin bandwidth share per port (Eq. 3), optionally equalized")
     p.add_argument("bursts", type=int, nargs="+", help="burst length of each port, beats")
     p.add_argument("--nominal", type=int, default=0, help="equalizer nominal length (0: stock)")
     p.set_defaults(func=_cmd_share)
+    p = sub.add_parser("examples", help="the example scenario files that come with the package (for hc model/sim/"
+                                        "sweep), one path per line")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a list")
+    p.set_defaults(func=_cmd_examples)
     p = sub.add_parser("model", help="analytical shares and delay bounds of a scenario file (YAML)")
     p.add_argument("scenario", help="scenario file (format: python/hyperconnect/scenario.py)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -259,28 +278,36 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("scenario", help="scenario file (format: python/hyperconnect/scenario.py)")
     p.add_argument("--out", help="output folder (default build/sim/<scenario name>)")
     p.add_argument("--wave", metavar="FILE.fst", help="also write every signal, from reset on, to this FST "
-                   "waveform (a separate traced build, cached in build/sim/<key>_fst)")
+                   "waveform (a separate traced build, cached in build/sim/<key>_fst_<hash>)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=_cmd_sim)
     p = sub.add_parser("sweep", help="simulate a scenario for every combination of parameter values, in "
-                                     "parallel; writes build/sweep/<scenario>/sweep.json")
+                                     "parallel (Dask); writes build/sweep/<scenario>/sweep.json")
     p.add_argument("scenario", help="scenario file (format: python/hyperconnect/scenario.py)")
     p.add_argument("--param", action="append", required=True, metavar="PATH=V1,V2,...",
                    help="e.g. ports[0].traffic.burst_len=16,64,256 (repeatable: all combinations)")
-    p.add_argument("--jobs", type=int, default=None, help="parallel simulations (default: one per core)")
+    p.add_argument("--jobs", type=int, default=None, help="local Dask workers (default: one per core)")
+    _scheduler_option(p)
     p.set_defaults(func=_cmd_sweep)
     p = sub.add_parser("reproduce", help="the papers' results: paper / model / RTL; writes build/reproduce/"
                                          "summary.json and report.md with plots")
-    p.add_argument("--jobs", type=int, default=None, help="parallel simulations (default: one per core)")
+    p.add_argument("--jobs", type=int, default=None, help="local Dask workers (default: one per core)")
+    _scheduler_option(p)
     p.add_argument("--only", help="comma-separated subset: fig2_fig11,table1,sec43,sec44,sec52,fig5,fig3a,fastlane")
     p.set_defaults(func=_cmd_reproduce)
     _link_parser(sub)
     p = sub.add_parser("soak", help="constrained-random soak of axi_hyperconnect with protocol checkers "
                                     "(default 1,000,000 transactions, one shard per core)")
     p.add_argument("--transactions", type=int, default=1_000_000)
-    p.add_argument("--shards", type=int, default=None, help="parallel simulations (default: one per core)")
+    p.add_argument("--shards", type=int, default=None, help="parallel simulations (default: one per core; "
+                   "local Dask workers)")
     p.add_argument("--seed", type=int, default=None, help="seed of shard 0 (shard i uses seed + i)")
     p.add_argument("--no-stress", action="store_true", help="no idle cycles or backpressure")
+    p.add_argument("--wave", metavar="DIR", help="run every failing shard again here, traced: DIR/shard<i>_seed<s>"
+                   ".fst holds every signal from reset to 1,000 cycles past the first failure")
+    p.add_argument("--corrupt-read", type=int, default=0, metavar="N", help="seeded fault, to check the checker: "
+                   "the memory corrupts read data from burst N on in every shard (the soak must fail)")
+    _scheduler_option(p)
     p.set_defaults(func=_cmd_soak)
     for name, sp in sub.choices.items():
         if not any(a.dest == "json" for a in sp._actions):

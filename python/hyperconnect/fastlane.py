@@ -134,10 +134,12 @@ def fit_profiles(grid: dict[int, tuple[float, float]]) -> dict[str, Fit]:
     return fits
 
 
-def reproduce(jobs: int = 2) -> dict[str, Any]:
+def reproduce(jobs: int = 2, dask_client: Any = None) -> dict[str, Any]:
     """Paper 002's Tables 3 and 4 on the system bench: the vendor slowdown measured over GRID, the profiles
-    fitted to it, then both paths at each profile's gap (a 2 MB copy beside the CPU's program) and alone."""
-    from concurrent.futures import ProcessPoolExecutor
+    fitted to it, then both paths at each profile's gap (a 2 MB copy beside the CPU's program) and alone,
+    as two Dask tasks (hyperconnect.cluster: on `dask_client`'s cluster, else a LocalCluster of
+    min(2, jobs) workers)."""
+    from . import cluster
     t0 = time.monotonic()
     grid_ops: list[dict[str, Any]] = []
     for g in GRID:
@@ -158,9 +160,10 @@ def reproduce(jobs: int = 2) -> dict[str, Any]:
                      "burst": COPY_BURST}]
         return ops
 
-    with ProcessPoolExecutor(max_workers=max(1, min(2, jobs))) as pool:
-        futures = {path: pool.submit(simulate, path, table_ops(path), f"table_path{path}") for path in (0, 1)}
-        tables = {path: f.result() for path, f in futures.items()}
+    routes = (0, 1)
+    tables = dict(zip(routes, cluster.fan_out(simulate, routes, [table_ops(p) for p in routes],
+                                              [f"table_path{p}" for p in routes], workers=max(1, min(2, jobs)),
+                                              label="fastlane", dask_client=dask_client)))
     measured: dict[str, Any] = {"grid": {str(g): v for g, v in grid.items()},
                                 "fits": {p: asdict(f) for p, f in fits.items()}, "paths": {}}
     for path in (0, 1):

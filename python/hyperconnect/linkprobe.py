@@ -370,7 +370,7 @@ OUT = paths.BUILD / "link_sim"
 SIM_JSON = paths.BUILD / "link" / "sim.json"
 BUS_BYTES = 8                   # the benches' DATA_WIDTH (hc_link_probe_tb, link_probe_system_top): 64 bits
 BENCH = paths.ROOT / "bench" / "linkprobe"
-TB = paths.ROOT / "tests" / "hc_link_probe" / "hc_link_probe_tb.sv"
+TB = paths.ROOT / "bench" / "linkprobe" / "hc_link_probe_tb.sv"
 # the interferers of the loaded case: 3 DMA-like readers of 256-beat bursts, 8 outstanding (paper 000's D1/D3)
 INTERFERERS = [{"kind": "read", "burst_len": 256, "outstanding": 8}] * 3
 REFI_OFF = 1_000_000            # the DRAM's refresh interval for the row-latency runs (no refresh in them)

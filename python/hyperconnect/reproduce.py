@@ -2,8 +2,9 @@
 """`hc reproduce` (`make reproduce`): the papers' results, paper / model / RTL side by side.
 
 The scenarios are the YAML files in bench/scenarios/reproduce/; each experiment below varies them (as
-`hc sweep` would), every simulation of every experiment runs in one process pool, and the results are
-written to build/reproduce/: summary.json (every row), report.md (the tables with the plots) and PNGs.
+`hc sweep` would), every simulation of every experiment is one Dask task (sweep.run_many: a LocalCluster
+of one worker process per core, or `--scheduler tcp://HOST:PORT`), and the results are written to
+build/reproduce/: summary.json (every row), report.md (the tables with the plots) and PNGs.
 
 Experiments: paper 000 Fig. 2 / Fig. 11 / Fig. 10 (stock vs equalized, s = 16..256), Table 1 (model for
 1..7 interferers, RTL at 1, 3, 7), Sec. 4.3 (outstanding equalization), Sec. 4.4 (worst delay vs bound,
@@ -17,6 +18,7 @@ values are what the papers print (text or tables); a figure without printed numb
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import time
@@ -27,7 +29,7 @@ from typing import Any
 
 import yaml
 
-from . import model, paths, plots, scenario, scenario_model
+from . import cluster, model, paths, plots, scenario, scenario_model
 from .scenario import Scenario
 from .scenario_sim import SimPort
 
@@ -382,12 +384,12 @@ def fig3a() -> tuple[list[Row], list[Path]]:
 
 # --- paper 002 Tables 3 and 4 (FastLane) ------------------------------------------------------------------
 
-def fastlane_tables(jobs: int | None = None) -> tuple[list[Row], list[Path]]:
+def fastlane_tables(jobs: int | None = None, dask_client: Any = None) -> tuple[list[Row], list[Path]]:
     """Paper 002's Tables 3 and 4 on the system bench (python/hyperconnect/fastlane.py): the copy's rate on
     each path under each load profile, and the CPU's slowdown — the vendor column fitted, FastLane's
-    predicted."""
+    predicted (its two paths as Dask tasks on `dask_client`'s cluster, else on a LocalCluster)."""
     from . import fastlane
-    m = fastlane.reproduce(jobs or 2)
+    m = fastlane.reproduce(jobs or 2, dask_client=dask_client)
     fast, vendor, fits = m["paths"]["fastlane"], m["paths"]["vendor"], m["fits"]
     rows: list[Row] = []
     for load in ("idle", *fastlane.PROFILES):
@@ -428,8 +430,10 @@ EXPERIMENTS = {"fig2_fig11": fig2_fig11, "table1": table1, "sec43": sec43, "sec4
 ALL = (*EXPERIMENTS, "fig3a", "fastlane")
 
 
-def run(jobs: int | None = None, only: tuple[str, ...] = ALL) -> dict[str, Any]:
-    """The experiments (`only`: a subset of ALL); writes summary.json and report.md under build/reproduce/."""
+def run(jobs: int | None = None, only: tuple[str, ...] = ALL, scheduler: str | None = None) -> dict[str, Any]:
+    """The experiments (`only`: a subset of ALL); writes summary.json and report.md under build/reproduce/.
+    The simulations run on Dask (sweep.run_many): a LocalCluster of `jobs` workers (default one per core)
+    or the cluster at `scheduler`."""
     from .sweep import run_many
     unknown = sorted(set(only) - set(ALL))
     if unknown:
@@ -442,22 +446,26 @@ def run(jobs: int | None = None, only: tuple[str, ...] = ALL) -> dict[str, Any]:
         for key, sc in plan:
             keys.append(key)
             scs.append(sc)
-    results = dict(zip(keys, run_many(scs, jobs, label="reproduce")))
-    t_sim = time.monotonic() - t0
     rows: list[Row] = []
     files: list[Path] = []
-    for _, report in planned.values():
-        r, f = report(results)
-        rows += r
-        files += f
-    if "fig3a" in only:
-        r, f = fig3a()
-        rows += r
-        files += f
-    if "fastlane" in only:
-        r, f = fastlane_tables(jobs)
-        rows += r
-        files += f
+    with contextlib.ExitStack() as stack:
+        # one cluster for the run: the scenarios' simulations, then FastLane's two paths
+        dask_client = stack.enter_context(cluster.client(scheduler, jobs)) if scs or "fastlane" in only else None
+        results = dict(zip(keys, run_many(scs, jobs, label="reproduce", scheduler=scheduler,
+                                          dask_client=dask_client)))
+        t_sim = time.monotonic() - t0
+        for _, report in planned.values():
+            r, f = report(results)
+            rows += r
+            files += f
+        if "fig3a" in only:
+            r, f = fig3a()
+            rows += r
+            files += f
+        if "fastlane" in only:
+            r, f = fastlane_tables(jobs, dask_client)
+            rows += r
+            files += f
     summary = {"experiments": list(only), "seconds": round(time.monotonic() - t0, 1), "simulation_seconds": round(t_sim, 1),
                "simulations": len(scs), "rows": [asdict(r) for r in rows],
                "failed": [asdict(r) for r in rows if r.ok is False]}

@@ -44,6 +44,9 @@ from typing import Any
 
 
 # misbehaviours a port can be told to show (axi_traffic_gen cfg_fault codes 0..4, in this order)
+# the simulated IP's outstanding-transaction limit per port (hc_system_top's axi_hyperconnect TRACK_DEPTH),
+# which the model also assumes when the scenario does not equalize
+TRACK_DEPTH = 16
 FAULTS = ("none", "w_stall", "r_stall", "b_stall", "wlast")
 
 

@@ -41,8 +41,7 @@ import math
 from dataclasses import dataclass
 
 from . import model
-from .scenario import Scenario
-from .scenario_sim import TRACK_DEPTH   # the stock configuration's outstanding limit
+from .scenario import TRACK_DEPTH, Scenario   # TRACK_DEPTH: the stock configuration's outstanding limit
 
 # axi_hyperconnect's own pipeline at the default cut setting, cycles (docs/hyperconnect.md, latency table):
 # the address path (request buffer, split stage, sub-burst register, crossbar's registered choice; 2 before

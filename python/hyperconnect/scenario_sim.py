@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """`hc sim`: a scenario on the real RTL. The C++ harness (bench/hyperconnect/hc_sim_main.cpp) is built once
-per (ports, data width, memory model and its settings, reordering) and cached under build/sim/; the scenario itself is
+per (ports, data width, memory model and its settings, reordering) and cached under build/sim/ (in a folder
+named by a hash of its sources: see harness()); the scenario itself is
 passed at run time as a small text file, and the interconnect is programmed through the C driver.
 A scenario of n ports runs on the build for the next of 4, 8 or 16 ports (idle ports cost nothing), so
 a handful of builds serve every scenario.
@@ -19,9 +20,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from . import paths, sim
-from .scenario import DRAM_PRESETS, FAULTS, Interconnect, Scenario, ScenarioError
+from .scenario import DRAM_PRESETS, FAULTS, TRACK_DEPTH, Interconnect, Scenario, ScenarioError
 
-TRACK_DEPTH = 16   # hc_system_top's axi_hyperconnect
 BUILD_PORTS = (4, 8, 16)
 
 
@@ -94,13 +94,15 @@ def harness_key(sc: Scenario) -> str:
 
 
 def harness(sc: Scenario, trace: bool = False) -> Path:
-    """The cached Verilator build that serves this scenario (built on first use); `trace`: its FST-tracing
-    twin (`hc sim --wave`), cached apart in build/sim/<key>_fst so the untraced build is never traced."""
+    """The cached Verilator build that serves this scenario (built on first use, in build/sim/<key>_<hash>:
+    the hash is of every source, the parameters and the Verilator command, so a worker of another machine
+    builds once and reuses it, and parallel callers wait for one build); `trace`: its FST-tracing twin
+    (`hc sim --wave`), cached apart in build/sim/<key>_fst_<hash> so the untraced build is never traced."""
     ic = sc.interconnect
     key = harness_key(sc) + ("_fst" if trace else "")
     return sim.build_system_harness(paths.ROOT / "bench" / "hyperconnect" / "hc_sim_main.cpp",
                                     paths.BUILD / "sim" / key, "hc_sim", ports=build_ports(len(sc.ports)),
-                                    params=memory_params(ic), trace=trace)
+                                    params=memory_params(ic), trace=trace, keyed=True)
 
 
 def memory_params(ic: Interconnect) -> dict[str, int]:

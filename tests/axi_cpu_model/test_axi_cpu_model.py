@@ -33,7 +33,7 @@ async def run(dut, misses: int, gap: int, span: int = 1 << 16) -> tuple[int, int
 async def jittered_gaps(dut) -> None:
     """JITTER: each gap uniform in 0 .. 2 x gap — the run time is still exactly the gaps plus the latencies,
     the gaps average to the one asked for (within 5 % over 2,000 misses) and are not all equal."""
-    from lib.env import start_clock_reset
+    from hyperconnect.tb.env import start_clock_reset
     if not int(dut.JITTER.value):
         return
     dut.start.value = 0
@@ -48,7 +48,7 @@ async def jittered_gaps(dut) -> None:
 
 @cocotb.test()
 async def run_time(dut) -> None:
-    from lib.env import start_clock_reset
+    from hyperconnect.tb.env import start_clock_reset
     mem, latency = int(os.environ["HC_CPU_MEM"]), int(os.environ["HC_CPU_LATENCY"])
     beats = int(dut.LINE_BYTES.value) // 8
     dut.start.value = 0

@@ -58,7 +58,7 @@ class Tb:
         self.log: dict[str, list[tuple[int, int, int]]] = {k: [] for k in ("ar", "aw", "w", "r", "b")}
 
     async def start(self) -> None:
-        from lib.env import start_clock_reset
+        from hyperconnect.tb.env import start_clock_reset
         self.dut.s_axi_arqos.value = 0
         self.dut.s_axi_awqos.value = 0
         await start_clock_reset(self.dut)
@@ -228,7 +228,7 @@ async def copy(dut) -> None:
 async def random_data(dut) -> None:
     """Random writes (any length 1..64 bytes at any alignment, so narrow first/last beats and strobes)
     and reads against a byte mirror, with R and B backpressure."""
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     from hyperconnect.model import pattern_byte
     rng = seeded_rng("random_data")
     tb = Tb(dut, r_pause=0.3, b_pause=0.3, rng=rng)

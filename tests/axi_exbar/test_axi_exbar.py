@@ -15,10 +15,10 @@ import cocotb
 import pytest
 from cocotb.triggers import ClockCycles, RisingEdge
 
-from lib.axi_master import AxiMasterDriver
-from lib.axi_mem import AxiMemSlave
-from lib.axi_ref import DECERR, INCR, SLVERR, Burst, ErrorMap, WriteRegion
-from lib.env import HandshakeCounter, drain, knobs, random_txns, seeded_rng, start_clock_reset
+from hyperconnect.tb.axi_master import AxiMasterDriver
+from hyperconnect.tb.axi_mem import AxiMemSlave
+from hyperconnect.tb.axi_ref import DECERR, INCR, SLVERR, Burst, ErrorMap, WriteRegion
+from hyperconnect.tb.env import HandshakeCounter, drain, knobs, random_txns, seeded_rng, start_clock_reset
 
 BUS = 8
 ID_WIDTH = 4

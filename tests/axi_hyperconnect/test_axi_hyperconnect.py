@@ -15,7 +15,6 @@ The reservation, priority-bound, Fig. 5 and fairness measurements run on the C++
 
 from __future__ import annotations
 
-import os
 import random
 
 import cocotb
@@ -28,33 +27,13 @@ from cocotbext.axi.axi_channels import (AxiARBus, AxiARSource, AxiARTransaction,
                                         AxiWSource, AxiWTransaction)
 from cocotbext.axi.constants import AxiResp
 
-from lib.axi_master import AxiMasterDriver
-from lib.axi_mem import AxiMemSlave, pause_gen
+from hyperconnect.tb.axi_master import AxiMasterDriver
+from hyperconnect.tb.axi_mem import AxiMemSlave, pause_gen
 from hyperconnect.model import pattern_byte
-from hyperconnect.regs import FAULTS, WATCHDOG_FAULTS
-from lib.axi_ref import DECERR, FIXED, INCR, SLVERR, WRAP, Burst, ErrorMap, WriteRegion
-from lib.env import assert_protocol_clean, drain, knobs, seeded_rng, start_clock_reset
-
-BUS = 8
-ID_WIDTH = 4
-S_COUNT = 3
-READ_BASE = 0x1000_0000
-WRITE_BASE = 0x4000_0000
-ERRORS = ErrorMap([(READ_BASE + 0x10_0000, 0x3000, SLVERR), (READ_BASE + 0x20_0000, 0x2000, DECERR)])
-CHECKED = [f"s{i:02d}" for i in range(S_COUNT)] + ["m"]        # protocol checkers in the wrapper
-
-ID, BUILD, PERIOD, GLOBAL_LIMIT, GLOBAL_ERR, QOS_MAP = 0x000, 0x008, 0x010, 0x014, 0x018, 0x020
-CFG, LIMITS, BUDGET, STATUS, ERR, IRQ_EN, IRQ_STATUS, CNT_CTRL = 0x00, 0x04, 0x08, 0x0C, 0x10, 0x14, 0x18, 0x1C
-RD_BYTES_LO, RD_TXN, WR_TXN, MAX_RD_LATENCY = 0x20, 0x30, 0x34, 0x3C
-WIN_BASE_LO, WIN_BASE_HI, WIN_SIZE_LO, WIN_SIZE_HI, FAULT, TIMEOUT = 0x40, 0x44, 0x48, 0x4C, 0x50, 0x54
-WIN_EN = 1 << 20
-DECOUPLED, CUT_OFF = 1 << 1, 1 << 4                            # STATUS
-FLAG = {name: 1 << bit for bit, name in enumerate(FAULTS)}          # FAULT register bits
-F_WATCHDOG = sum(FLAG[f] for f in WATCHDOG_FAULTS)
-
-
-def port(i: int, offset: int) -> int:
-    return 0x100 + 0x80 * i + offset
+from hyperconnect.tb.axi_ref import FIXED, INCR, SLVERR, WRAP, Burst, WriteRegion
+from hyperconnect.tb.env import assert_protocol_clean, drain, knobs, seeded_rng, start_clock_reset
+from hyperconnect.tb.hyperconnect_tb import (  # noqa: F401 (test_random_with_runtime_changes: a cocotb test here)
+    BUS, ID_WIDTH, S_COUNT, READ_BASE, WRITE_BASE, CHECKED, ID, BUILD, PERIOD, GLOBAL_LIMIT, GLOBAL_ERR, QOS_MAP, CFG, LIMITS, STATUS, ERR, IRQ_EN, IRQ_STATUS, CNT_CTRL, RD_BYTES_LO, RD_TXN, WR_TXN, MAX_RD_LATENCY, WIN_BASE_LO, WIN_SIZE_LO, FAULT, TIMEOUT, WIN_EN, DECOUPLED, CUT_OFF, FLAG, F_WATCHDOG, Tb, port, test_random_with_runtime_changes)
 
 
 class RawPort:
@@ -102,36 +81,6 @@ class RawPort:
             ch.clear()
             ch._handle_reset(False)
         self.r.pause = self.b.pause = False
-
-
-class Tb:
-    def __init__(self, dut, rng: random.Random, reorder: bool = True) -> None:
-        self.dut = dut
-        k = knobs()
-        self.mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, BUS, rng, reorder=reorder,
-                               stall=k["stall"], errors=ERRORS)
-        self.masters = [AxiMasterDriver(dut, f"s{i:02d}_axi", dut.aclk, dut.aresetn, BUS, rng, self.mem, ERRORS,
-                                        idle=k["idle"], backpressure=k["backpressure"], max_outstanding=12,
-                                        name=f"port{i}", random_strobes=0.25)
-                        for i in range(S_COUNT)]
-        self.axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn,
-                                  reset_active_level=False)
-        self.writes = WriteRegion(WRITE_BASE)
-
-    async def rd(self, addr: int) -> int:
-        return int.from_bytes((await self.axil.read(addr, 4)).data, "little")
-
-    async def wr(self, addr: int, value: int) -> AxiResp:
-        return (await self.axil.write(addr, value.to_bytes(4, "little"))).resp
-
-    async def settle(self) -> None:
-        await drain(self.dut, *self.masters, timeout_us=2000.0)
-
-    def check(self) -> None:
-        problems = self.mem.failures + [f for m in self.masters for f in m.failures]
-        assert not problems, "\n".join(problems[:20])
-        assert_protocol_clean(self.dut, CHECKED)
-
 
 
 class Bystanders:
@@ -367,69 +316,6 @@ async def test_decouple_during_traffic(dut):
     await tb.settle()
     assert all(m.reads_done + m.writes_done == 150 for m in tb.masters)
     tb.check()
-
-
-@cocotb.test()
-async def test_random_with_runtime_changes(dut):
-    """Constrained-random traffic from every port (INCR 1..256 beats, FIXED, WRAP, narrow, unaligned,
-    a quarter of the write beats with random strobes, a random ID of 16 per request), reordering
-    memory, scoreboarded, protocol
-    checkers on every interface, while software changes nominal length, outstanding limits, priority,
-    reservation, budgets, period, G and decouples/recouples ports. HC_SOAK_TXNS sets the number of
-    transactions (HC_SOAK_TXNS, else HC_RANDOM_TXNS / 4, else 5000; `make soak` runs 1,000,000 in shards)."""
-    rng = seeded_rng("random_with_runtime_changes")
-    total = int(os.environ.get("HC_SOAK_TXNS", int(os.environ.get("HC_RANDOM_TXNS", "20000")) // 4))
-    tb = Tb(dut, rng)
-    await start_clock_reset(dut)
-    stop = False
-
-    async def churn() -> None:
-        while not stop:
-            i = rng.randrange(S_COUNT)
-            what = rng.randrange(6)
-            if what == 0:
-                await tb.wr(port(i, CFG), rng.choice([1, 4, 16, 64, 256]) | rng.randrange(4) << 12
-                            | rng.choice([0, 0, 1]) << 16)
-            elif what == 1:
-                await tb.wr(port(i, LIMITS), rng.randint(1, 16) | rng.randint(1, 16) << 8)
-            elif what == 2:
-                await tb.wr(port(i, BUDGET), rng.randint(8, 64) | rng.randint(8, 64) << 16)
-            elif what == 3:
-                await tb.wr(PERIOD, rng.choice([200, 500, 1000]))
-            elif what == 4:
-                await tb.wr(GLOBAL_LIMIT, rng.choice([1, 2, 4, 32]))
-            else:
-                cfg = await tb.rd(port(i, CFG))
-                await tb.wr(port(i, CFG), cfg | 1 << 24)
-                await ClockCycles(dut.aclk, rng.randint(50, 600))
-                await tb.wr(port(i, CFG), cfg & ~(1 << 24))
-            await ClockCycles(dut.aclk, rng.randint(20, 300))
-        for i in range(S_COUNT):                               # leave every port coupled and unreserved
-            await tb.wr(port(i, CFG), 16)
-
-    task = cocotb.start_soon(churn())
-    per_port = [total // S_COUNT + (i < total % S_COUNT) for i in range(S_COUNT)]
-    traffic = [cocotb.start_soon(m.random_traffic(rng, c, lambda r: r.randint(1, 256) if r.random() < 0.05
-                                                  else r.randint(1, 24), tb.writes, READ_BASE,
-                                                  id_max=(1 << ID_WIDTH) - 1))
-               for m, c in zip(tb.masters, per_port)]
-    for t in traffic:
-        await t
-    stop = True
-    await task
-    await tb.settle()
-    done = sum(m.reads_done + m.writes_done for m in tb.masters)
-    assert done == total, f"{done} of {total} transactions completed"
-    tb.check()
-    counts = {c: [int(getattr(dut, f"chk_{label}_{c}").value) for label in CHECKED]
-              for c in ("reads", "reads_done", "writes", "writes_done", "errors")}
-    lost = sum(abs(a - b) for a, b in zip(counts["reads"], counts["reads_done"])) + \
-        sum(abs(a - b) for a, b in zip(counts["writes"], counts["writes_done"]))
-    assert lost == 0, f"requests without exactly one response, per interface {CHECKED}: {counts}"
-    mismatches = len(tb.mem.failures) + sum(len(m.failures) for m in tb.masters)
-    cocotb.log.info("SOAK transactions=%d data_mismatches=%d lost_or_duplicated=%d protocol_violations=%d "
-                    "memory_side_bursts=%d", total, mismatches, lost, sum(counts["errors"]),
-                    counts["reads"][-1] + counts["writes"][-1])
 
 
 @cocotb.test()
@@ -919,12 +805,13 @@ async def test_w_unstable_accelerator(dut):
 def test_axi_hyperconnect(stress: int, min_latency: bool) -> None:
     """Every test at the default cut setting, and with backpressure at the minimum-latency setting
     (REQ_DEPTH 0, RESP_DEPTH 0: no request or response buffers)."""
-    from hyperconnect import bench, paths, sim, soak
-    from lib.runner import TESTS
+    from pathlib import Path
+
+    from hyperconnect import bench, sim, soak
     build_dir, sources = soak.testbench(bench.MIN_LATENCY if min_latency else None)
     assert soak.S_COUNT == S_COUNT
-    sim.run_cocotb("axi_hyperconnect_wrap", "test_axi_hyperconnect", paths.ROOT / "tests" / "axi_hyperconnect",
-                   sources, build_dir, env={"HC_STRESS": str(stress)}, pythonpath=[TESTS])
+    sim.run_cocotb("axi_hyperconnect_wrap", "test_axi_hyperconnect", Path(__file__).resolve().parent,
+                   sources, build_dir, env={"HC_STRESS": str(stress)})
 
 
 def test_soak_command() -> None:
@@ -942,3 +829,38 @@ def test_soak_command() -> None:
     summary = json.loads(res.stdout)
     assert summary["transactions"] == 300 and summary["passed"]
     assert summary["data_mismatches"] == summary["lost_or_duplicated"] == summary["protocol_violations"] == 0
+
+
+def test_soak_wave_on_a_seeded_fault(tmp_path) -> None:
+    """`hc soak --wave DIR` with a seeded fault (`--corrupt-read 40`: the memory corrupts read data from its
+    40th burst on): the soak fails and counts the mismatches, the failing shard runs again traced, and its FST
+    holds axi_hyperconnect's m_axi_* signals from reset until 1,000 cycles (10 ns each) past the first failure
+    the re-run names. Without the fault the same seed passes and writes no waveform."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from hyperconnect import soak
+    from lib.fst import fst_signals, fst_time_range
+    hc = Path(sys.executable).parent / "hc"
+    args = [str(hc), "soak", "--transactions", "300", "--shards", "1", "--seed", "7", "--json"]
+    res = subprocess.run([*args, "--wave", str(tmp_path), "--corrupt-read", "40"], capture_output=True, text=True,
+                         timeout=900)
+    assert res.returncode == 1, res.stderr[-2000:]
+    summary = json.loads(res.stdout)
+    (shard,) = summary["shards"]
+    assert not summary["passed"] and not shard["passed"] and summary["data_mismatches"] > 0
+    wave = Path(shard["wave"])
+    assert wave.parent == tmp_path and wave.exists(), shard
+    first = shard["first_failure_ns"] * 1e-9
+    start, end = fst_time_range(wave)
+    assert start == 0 and abs(end - (first + soak.WAVE_MARGIN * 10e-9)) < 20e-9, (first, end)
+    signals = fst_signals(wave)
+    for name in ("arvalid", "arready", "araddr", "rdata", "rvalid", "rlast", "awvalid", "wdata", "bvalid"):
+        assert f"axi_hyperconnect_wrap.m_axi_{name}" in signals, f"m_axi_{name} missing from {wave}"
+
+    clean = tmp_path / "clean"
+    res = subprocess.run([*args, "--wave", str(clean)], capture_output=True, text=True, timeout=900)
+    assert res.returncode == 0 and json.loads(res.stdout)["passed"], res.stderr[-2000:]
+    assert not clean.exists() or not any(clean.iterdir()), "a passing soak wrote a waveform"

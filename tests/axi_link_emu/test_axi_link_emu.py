@@ -50,9 +50,9 @@ class Tb:
 
     def __init__(self, dut, rng: random.Random, latency=(2, 12), stall=0.0, idle=0.0, backpressure=0.0,
                  errors=None) -> None:
-        from lib.axi_master import AxiMasterDriver
-        from lib.axi_mem import AxiMemSlave
-        from lib.axi_ref import ErrorMap
+        from hyperconnect.tb.axi_master import AxiMasterDriver
+        from hyperconnect.tb.axi_mem import AxiMemSlave
+        from hyperconnect.tb.axi_ref import ErrorMap
         self.dut = dut
         self.mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, DATA_BYTES, rng, latency=latency, stall=stall,
                                errors=errors or ErrorMap())
@@ -90,7 +90,7 @@ class Tb:
 
 
 def burst(bid: int, addr: int, beats: int):
-    from lib.axi_ref import INCR, Burst
+    from hyperconnect.tb.axi_ref import INCR, Burst
     return Burst(bid, addr, beats - 1, 5, INCR)
 
 
@@ -137,7 +137,7 @@ async def round_trip_exact(dut) -> None:
     """Idle read of 1 beat and of one MPS: RVALID exactly emu_read_cycles after the AR handshake; idle
     posted write: BVALID exactly 1 + ceil(t_TLP / clock) after its last W beat."""
     from cocotb.clock import Clock
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("round_trip_exact")
     cocotb.start_soon(Clock(dut.aclk, 10, unit="ns").start())
     tb = Tb(dut, rng, latency=(7, 7))
@@ -183,8 +183,8 @@ def random_link(rng: random.Random) -> Link:
 async def scoreboard(dut) -> None:
     """Random bursts both ways through random link settings; data, packet counts and tags checked."""
     from cocotb.clock import Clock
-    from lib.env import drain, knobs, seeded_rng
-    from lib.axi_ref import WriteRegion
+    from hyperconnect.tb.env import drain, knobs, seeded_rng
+    from hyperconnect.tb.axi_ref import WriteRegion
     rng = seeded_rng("scoreboard")
     cocotb.start_soon(Clock(dut.aclk, 10, unit="ns").start())
     k = knobs()
@@ -239,7 +239,7 @@ async def read_after_posted_write(dut) -> None:
     taken the write's data (its W held): the read waits at m_axi for the write's B. (Review of the first
     version: the read request overtook the write and returned the old bytes.)"""
     from cocotb.clock import Clock
-    from lib.env import drain, seeded_rng
+    from hyperconnect.tb.env import drain, seeded_rng
     rng = seeded_rng("read_after_posted_write")
     cocotb.start_soon(Clock(dut.aclk, 10, unit="ns").start())
     tb = Tb(dut, rng, latency=(1, 1))
@@ -266,8 +266,8 @@ async def read_after_posted_write(dut) -> None:
 async def errors(dut) -> None:
     """A read from an error region returns its RRESP; a posted write there is counted and answered OKAY."""
     from cocotb.clock import Clock
-    from lib.env import drain, seeded_rng
-    from lib.axi_ref import ErrorMap
+    from hyperconnect.tb.env import drain, seeded_rng
+    from hyperconnect.tb.axi_ref import ErrorMap
     rng = seeded_rng("errors")
     cocotb.start_soon(Clock(dut.aclk, 10, unit="ns").start())
     emap = ErrorMap([(0x200000, 0x1000, 2)])

@@ -30,7 +30,7 @@ PAPER_VENDOR_COPY = 213 / 800            # Table 3, idle system: MB/s over the 8
 
 
 async def start(dut) -> None:
-    from lib.env import start_clock_reset
+    from hyperconnect.tb.env import start_clock_reset
     dut.cfg_rd_overhead.value = 0
     dut.cfg_wr_overhead.value = 0
     await start_clock_reset(dut)

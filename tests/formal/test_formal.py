@@ -19,7 +19,7 @@ import os
 
 import pytest
 
-from hyperconnect import formal
+from formal import sby as formal
 
 
 # `make formal` (HC_FORMAL_FULL=1) runs the deeper variants of the bounded proofs that have one

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from hyperconnect import formal
+from formal import sby as formal
 
 PROOFS = [("hc_supervisor", "bmc"), ("hc_supervisor", "bmc64"), ("hc_supervisor", "bmc_min"), ("axi_hyperconnect", "zero"),
           ("axi_hyperconnect", "w")]

@@ -23,8 +23,8 @@ SLVERR, DECERR = 2, 3
 
 class Tb:
     def __init__(self, dut, rng: random.Random, stall: float = 0.0, errors=None) -> None:
-        from lib.axi_mem import AxiMemSlave
-        from lib.axi_ref import ErrorMap
+        from hyperconnect.tb.axi_mem import AxiMemSlave
+        from hyperconnect.tb.axi_ref import ErrorMap
         self.dut = dut
         self.bus_bytes = len(dut.m_axi_wstrb)
         self.mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, self.bus_bytes, rng, latency=(2, 20),
@@ -32,7 +32,7 @@ class Tb:
         self.regs = control_port(dut)
 
     async def start(self) -> None:
-        from lib.env import start_clock_reset
+        from hyperconnect.tb.env import start_clock_reset
         await start_clock_reset(self.dut)
 
     async def wr(self, addr: int, value: int) -> None:
@@ -60,7 +60,7 @@ class Tb:
 
 
 async def random_copies(dut, stall: float) -> None:
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng(f"random_copies(stall {stall})")
     tb = Tb(dut, rng, stall=stall)
     await tb.start()
@@ -105,8 +105,8 @@ async def errors_reported(dut) -> None:
     """A source range answered SLVERR and a destination range DECERR: STATUS.error with the first error's
     response and direction, the copy still completes (BYTES counts every acknowledged byte); the interrupt
     follows STATUS.done/error while enabled and falls when they are cleared."""
-    from lib.axi_ref import ErrorMap
-    from lib.env import seeded_rng
+    from hyperconnect.tb.axi_ref import ErrorMap
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("errors_reported")
     tb = Tb(dut, rng, errors=ErrorMap([(0x20000, 0x100, SLVERR), (0x300000, 0x100, DECERR)]))
     await tb.start()
@@ -130,7 +130,7 @@ async def errors_reported(dut) -> None:
 async def repeat_and_busy(dut) -> None:
     """CTRL.repeat runs the copy again as each completes (COPIES counts them) until it is cleared; a start
     while busy is ignored (one copy, not two)."""
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("repeat_and_busy")
     tb = Tb(dut, rng)
     await tb.start()
@@ -160,7 +160,7 @@ async def status_write_meets_done(dut) -> None:
     the hardware set wins (review of the first version: PeakRDL gives software writes precedence by default,
     so a handler clearing one flag as the copy ended lost `done` — and software waiting for it hung; a
     sweep of the write's delay after the start hits that cycle)."""
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("status_write_meets_done")
     tb = Tb(dut, rng)
     tb.mem.latency = (3, 3)

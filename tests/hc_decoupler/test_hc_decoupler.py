@@ -12,10 +12,10 @@ import cocotb
 import pytest
 from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge, with_timeout
 
-from lib.axi_master import AxiMasterDriver
-from lib.axi_mem import AxiMemSlave
-from lib.axi_ref import WriteRegion
-from lib.env import drain, knobs, seeded_rng, start_clock_reset
+from hyperconnect.tb.axi_master import AxiMasterDriver
+from hyperconnect.tb.axi_mem import AxiMemSlave
+from hyperconnect.tb.axi_ref import WriteRegion
+from hyperconnect.tb.env import drain, knobs, seeded_rng, start_clock_reset
 
 BUS = 8
 READ_BASE, WRITE_BASE = 0x1000_0000, 0x4000_0000

@@ -22,7 +22,7 @@ from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge, Timer
 
 @cocotb.test()
 async def random_against_queue(dut) -> None:
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("random_against_queue")
     depth, width = int(dut.DEPTH.value), int(dut.WIDTH.value)
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())

@@ -135,7 +135,7 @@ async def read_back(dut, setup, addr: int, n: int) -> bytes:
 @cocotb.test()
 async def chase_fixed(dut) -> None:
     """A random cycle through 64 lines of a 4 KiB window, 256 hops: every hop exactly the memory's latency."""
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("chase_fixed")
     await lp.start_tb(dut)
     lat = int(dut.LATENCY.value)
@@ -167,7 +167,7 @@ async def chase_fixed(dut) -> None:
 async def latency_mode_fixed(dut) -> None:
     """Independent one-beat reads, sequential (a stride of 72 bytes, wrapping in the window) and random
     (xorshift64), 1 and 8 in flight: the addresses are the reference's and every read takes the latency."""
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("latency_mode_fixed")
     await lp.start_tb(dut)
     lat = int(dut.LATENCY.value)
@@ -194,7 +194,7 @@ async def latency_mode_fixed(dut) -> None:
 async def bandwidth_fixed(dut) -> None:
     """64 KiB read, write and copy in 16-beat bursts, 8 outstanding: the read at the bus's full rate
     (CYCLES = beats + latency), the written pattern and the copy's destination read back."""
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("bandwidth_fixed")
     await lp.start_tb(dut)
     lat = int(dut.LATENCY.value)
@@ -226,7 +226,7 @@ async def bandwidth_fixed(dut) -> None:
 async def chase_dram(dut) -> None:
     """ddr200_64: a chase inside one 8 KiB row is all row hits (1 + tCL = 3 cycles a hop); across the rows
     of one bank (32 KiB apart: 4 banks of 8 KiB rows) all conflicts (1 + tRP + tRCD + tCL = 7)."""
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("chase_dram")
     await lp.start_tb(dut)
     setup = await setup_master(dut)
@@ -251,8 +251,8 @@ async def chase_dram(dut) -> None:
 # ------------------------------------------------------------------------------------------ Python memory
 class PyTb:
     def __init__(self, dut, rng: random.Random, stall: float = 0.0, errors=None, latency=(1, 40)) -> None:
-        from lib.axi_mem import AxiMemSlave
-        from lib.axi_ref import ErrorMap
+        from hyperconnect.tb.axi_mem import AxiMemSlave
+        from hyperconnect.tb.axi_ref import ErrorMap
         self.dut = dut
         self.mem = AxiMemSlave(dut, "m_axi", dut.aclk, dut.aresetn, len(dut.m_axi_wstrb), rng, latency=latency,
                                stall=stall, errors=errors or ErrorMap())
@@ -334,7 +334,7 @@ def random_settings(rng: random.Random, b: lp.Build) -> Settings:
 
 
 async def random_runs(dut, stall: float, runs: int) -> None:
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng(f"random_runs(stall {stall})")
     tb = PyTb(dut, rng, stall=stall)
     await lp.start_tb(dut)
@@ -376,8 +376,8 @@ async def errors_stop_the_run(dut) -> None:
     """A DECERR region read by a chase and by latency mode, SLVERR on writes: STATUS.error with the first
     error's response and direction; the run stops issuing, ends once what it issued completed (no hang),
     and the next run starts clean."""
-    from lib.axi_ref import ErrorMap
-    from lib.env import seeded_rng
+    from hyperconnect.tb.axi_ref import ErrorMap
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("errors_stop_the_run")
     tb = PyTb(dut, rng, errors=ErrorMap([(0x50000, 0x1000, DECERR), (0x60000, 0x100, SLVERR)]))
     await lp.start_tb(dut)
@@ -416,7 +416,7 @@ async def abort_timeout_reject(dut) -> None:
     makes the run time out (STATUS.error, .timeout, not busy), and once it answers the probe measures
     exactly again; mode 3 and op 3 are rejected with no traffic; COUNT 0 ends at once; irq follows
     STATUS.done while enabled."""
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("abort_timeout_reject")
     tb = PyTb(dut, rng)
     await lp.start_tb(dut)
@@ -480,7 +480,7 @@ async def clamps(dut) -> None:
     """Out-of-range values are clamped as the map says: BURST to a power of two within 256 beats, 4 KB and
     (copy) half the FIFO; OUTSTANDING 0 as 1 and above the maximum as it; WINDOW below the access as the
     access (checked through check_run's reference, which applies the same rules)."""
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("clamps")
     tb = PyTb(dut, rng, latency=(30, 30))
     await lp.start_tb(dut)

@@ -148,7 +148,7 @@ async def byte_counter_crosses_2_32(dut) -> None:
     """Port 0 reads 32 KiB per cycle across 2^32 bytes while software reads RD_BYTES HI and LO (and the
     transaction count) as often as the bank allows; every answer is exact, HI included (a HI read
     takes its LO word's step first, so the carry is in)."""
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     await start(dut)
     n = (1 << 17) + 5                                   # 2^17 reads of 2^15 bytes = 2^32, and 5 more
     dut.ar_len.value, dut.ar_size.value = 255, 7
@@ -389,7 +389,7 @@ async def bank_random(dut) -> None:
     their bound), software reads of random words as often as the bank's contract allows (6 cycles
     apart) and clears now and then, against a model of each port's counts: every answer comes exactly
     5 (HI: 6) cycles after its request and is the count of the events up to the request's cycle."""
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("bank_random")
     await start(dut)
     assert await random_events(dut, rng, 20000, 0.002, (0.5, 0.0, 1.0), 0.7, "bank_random") > 2000
@@ -400,7 +400,7 @@ async def bank_carries_random(dut) -> None:
     """As bank_random, with every direction of both ports requesting (mostly) 32 KiB every cycle and no
     clears for 140,000 cycles: every 64-bit byte counter crosses 2^32 while random reads (HI included)
     land before, on and after the carries."""
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("bank_carries_random")
     await start(dut)
     assert await random_events(dut, rng, 140000, 0.0, (0.97,), 1.0, "bank_carries_random") > 14000
@@ -414,7 +414,7 @@ async def stamp_room_and_latency_random(dut) -> None:
     does not wait for the late handshake) from the second cycle after reset, and
     MAX_RD_LATENCY is the largest AR-to-RLAST age. Near-full phases make the room flag turn often."""
     from collections import deque
-    from lib.env import seeded_rng
+    from hyperconnect.tb.env import seeded_rng
     rng = seeded_rng("stamp_room_and_latency_random")
     depth = int(dut.u_counters.DEPTH.value)
     await start(dut)

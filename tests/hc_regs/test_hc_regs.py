@@ -25,7 +25,7 @@ from cocotb.triggers import ClockCycles, RisingEdge
 from cocotbext.axi import AxiLiteBus, AxiLiteMaster
 from cocotbext.axi.constants import AxiResp
 
-from lib.env import seeded_rng, start_clock_reset
+from hyperconnect.tb.env import seeded_rng, start_clock_reset
 
 ID, VERSION, BUILD, CTRL, PERIOD, GLOBAL_LIMIT, GLOBAL_ERR, LOCK, QOS_MAP = 0x000, 0x004, 0x008, 0x00C, 0x010, 0x014, 0x018, 0x01C, 0x020
 # per port: CFG, LIMITS, BUDGET, IRQ_EN (locked) and ERR, IRQ_STATUS (write 1 to clear, not locked)

@@ -11,7 +11,7 @@ import os
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
-from lib.env import seeded_rng, start_clock_reset
+from hyperconnect.tb.env import seeded_rng, start_clock_reset
 
 
 class Channel:

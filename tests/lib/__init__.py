@@ -1,2 +1,2 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Shared cocotb helpers: AXI reference model, memory slave, master driver, scoreboard, runner."""
+"""The tests' runner helper; the cocotb verification components are the package's (hyperconnect.tb)."""

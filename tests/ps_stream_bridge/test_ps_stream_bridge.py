@@ -17,9 +17,9 @@ import pytest
 from cocotb.triggers import ClockCycles, RisingEdge, with_timeout
 from cocotbext.axi import AxiLiteBus, AxiLiteMaster
 
-from lib.axi_mem import AxiMemSlave
-from lib.axi_ref import ErrorMap
-from lib.env import knobs, seeded_rng, start_clock_reset
+from hyperconnect.tb.axi_mem import AxiMemSlave
+from hyperconnect.tb.axi_ref import ErrorMap
+from hyperconnect.tb.env import knobs, seeded_rng, start_clock_reset
 
 BUS = 16                                   # 128-bit AXI port
 EB = int(os.environ.get("PSB_ELEM", "16"))  # element (= slot) bytes: one beat, or narrow beats if smaller

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Formal proofs with SymbiYosys (yowasp-sby, smtbmc with z3 from the venv): the jobs are the .sby files
-in tests/formal/, their properties live beside the RTL under `ifdef FORMAL`.
+in this folder (tests/formal/), their properties live beside the RTL under `ifdef FORMAL`.
 
 The .sby files name no source: `{sources}` in a read_slang line and `{files}` in [files] are filled from
 hyperconnect.core (filesets `regs` and `rtl`, compile order) into a copy in build/formal/, which sby runs.
@@ -15,9 +15,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import paths
+from hyperconnect import paths
 
-JOBS = paths.ROOT / "tests" / "formal"
+JOBS = Path(__file__).resolve().parent
 
 
 def env() -> dict[str, str]:
@@ -30,7 +30,7 @@ def env() -> dict[str, str]:
 
 def sources() -> list[Path]:
     """The sources every proof reads, in compile order: the manifest's filesets `regs` and `rtl`."""
-    from . import manifest
+    from hyperconnect import manifest
     return manifest.files("regs", "rtl")
 
 

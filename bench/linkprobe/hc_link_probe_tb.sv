@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// hc_link_probe_tb — the link probe with the AXI protocol checker on its master port (tests/hc_link_probe),
+// hc_link_probe_tb — the link probe with the AXI protocol checker on its master port (tests/hc_link_probe and
+// `hc link sim`),
 // and its memory: MEM 0 the test's Python memory on m_axi_* (random latency, backpressure, error ranges),
 // MEM 1 axi_mem_model (fixed LATENCY), MEM 2 axi_dram_model (PRESET ddr200_64, T_REFI given). With MEM 1
 // and 2 the test fills the memory through s_axi_* (a cocotbext-axi master) while `setup` is high: the

@@ -20,7 +20,7 @@ from cocotb.triggers import Event, RisingEdge
 from cocotbext.axi.axi_channels import (AxiARBus, AxiARSink, AxiAWBus, AxiAWSink, AxiBBus, AxiBSource,
                                         AxiBTransaction, AxiRBus, AxiRSource, AxiRTransaction, AxiWBus,
                                         AxiWSink)
-from hyperconnect.model import pattern_byte
+from ..model import pattern_byte
 
 from .axi_ref import Burst, ErrorMap, beat_address, beat_bytes
 
@@ -72,6 +72,9 @@ class AxiMemSlave:
         self._seq = 0
         self._wake_r, self._wake_b, self._wake_w = Event(), Event(), Event()
         self.reads_done = 0
+        # fault injection (to show a bench catches and reports it): from read burst number `corrupt_read` on
+        # (1-based; 0: never), bit 0 of every byte of each burst's first beat is flipped
+        self.corrupt_read = 0
         self.writes_done = 0
         cocotb.start_soon(self._clock())
         self._tasks = [cocotb.start_soon(c) for c in self._loops()]
@@ -159,6 +162,8 @@ class AxiMemSlave:
                 a = beat_address(b.addr, b.len, b.size, b.burst, n)
                 base = a & ~(self.bus_bytes - 1)
                 data = bytes(self.read_byte(base + i) for i in range(self.bus_bytes))
+                if n == 0 and 0 < self.corrupt_read <= self.reads_done + 1:
+                    data = bytes(x ^ 1 for x in data)
                 await self.r.send(AxiRTransaction(rid=b.id, rdata=int.from_bytes(data, "little"),
                                                   rresp=self.errors.resp(a), rlast=int(n == b.len)))
             self.reads_done += 1

@@ -18,7 +18,7 @@ from cocotbext.axi.axi_channels import (AxiARBus, AxiARSource, AxiARTransaction,
                                         AxiAWTransaction, AxiBBus, AxiBSink, AxiRBus, AxiRSink, AxiWBus,
                                         AxiWSource, AxiWTransaction)
 import cocotb
-from hyperconnect.model import pattern_byte
+from ..model import pattern_byte
 
 from .axi_mem import AxiMemSlave, pause_gen
 from .axi_ref import (OKAY, Burst, ErrorMap, WriteRegion, beat_address, beat_bytes, beat_lanes,
