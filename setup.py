@@ -23,8 +23,11 @@ class BuildWithData(build_py):
     which read the checkout)."""
 
     def run(self) -> None:
+        editable = getattr(self, "editable_mode", False)
+        if not editable:    # setuptools keeps build/lib between builds, and a module that is gone with it
+            shutil.rmtree(Path(self.build_lib) / "hyperconnect", ignore_errors=True)
         super().run()
-        if getattr(self, "editable_mode", False):
+        if editable:
             return
         target = Path(self.build_lib) / "hyperconnect" / "data"
         shutil.rmtree(target, ignore_errors=True)

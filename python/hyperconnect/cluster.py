@@ -4,7 +4,8 @@
 By default an in-process `LocalCluster` with one worker process per core (one thread each, no dashboard,
 its logs silenced), so a fresh machine needs nothing else; with `scheduler` ("tcp://HOST:PORT", the
 `--scheduler` option) an existing cluster (`dask scheduler`, `dask worker` on the machines; each worker
-needs this package: a checkout's editable install or the wheel, which carries the sources). `fan_out()` submits a top-level function over
+needs this package: a checkout's editable install or the wheel, which carries the sources; a cluster
+whose workers have other sources or another version than the client is refused, check_workers). `fan_out()` submits a top-level function over
 items and returns the results in input order; a task whose worker fails or is lost is run again by
 Dask (a lost worker's tasks are rescheduled; a task that raises is retried `retries` times). Progress goes
 to stderr (tqdm). A task starts its own harness (`scenario_sim.harness`, cached by a hash of its sources
@@ -18,10 +19,13 @@ Worker processes are started inside the caller's output redirection (`sim.stdout
 from __future__ import annotations
 
 import contextlib
+import functools
+import hashlib
 import logging
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -45,6 +49,7 @@ def client(scheduler: str | None = None, workers: int | None = None) -> Iterator
     _quiet()
     if scheduler:
         with Client(scheduler, set_as_default=False) as c:
+            check_workers(c)
             yield c
         return
     n = max(1, workers or os.cpu_count() or 1)
@@ -53,6 +58,33 @@ def client(scheduler: str | None = None, workers: int | None = None) -> Iterator
                       silence_logs=logging.ERROR, scheduler_port=0) as cluster, \
             Client(cluster, set_as_default=False) as c:
         yield c
+
+
+@functools.lru_cache(maxsize=None)
+def source_id() -> str:
+    """This process's package version and a hash of everything a simulation's result depends on: the
+    source tree hc reads (rtl/, bench/, rdl/, sw/, the core) and the package's own modules."""
+    from . import __version__, paths
+    package = Path(__file__).resolve().parent
+    files = [f for d in ("rtl", "bench", "rdl", "sw") for f in (paths.ROOT / d).rglob("*") if f.is_file()
+             and "__pycache__" not in f.parts]
+    h = hashlib.sha256()
+    for label, f in sorted([(f"src/{f.relative_to(paths.ROOT)}", f) for f in files]
+                           + [("src/hyperconnect.core", paths.ROOT / "hyperconnect.core")]
+                           + [(f"py/{f.relative_to(package)}", f) for f in package.rglob("*.py")]):
+        h.update(label.encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
+    return f"{__version__} {h.hexdigest()[:12]}"
+
+
+def check_workers(c: Client) -> None:
+    """Refuse a cluster whose workers run other sources or another version of the package than this
+    client (they would simulate other RTL, and the results would not be this checkout's)."""
+    mine = source_id()
+    theirs = c.run(source_id)
+    other = {w: v for w, v in theirs.items() if v != mine}
+    if other:
+        raise RuntimeError(f"Dask workers with other HyperConnect sources than this client ({mine}): "
+                           + ", ".join(f"{w} has {v}" for w, v in sorted(other.items())))
 
 
 def is_local(scheduler: str | None) -> bool:

@@ -96,6 +96,7 @@ def tool_env() -> dict[str, str]:
     env["PATH"] = os.pathsep.join([*dirs, env.get("PATH", "")])
     env["HC_ROOT"] = str(ROOT)
     env["HC_BUILD"] = str(BUILD)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"   # cocotb imports bench modules from the (installed) source tree
     return env
 
 

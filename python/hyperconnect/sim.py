@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import fcntl
 import hashlib
 import os
@@ -27,22 +28,48 @@ class SimError(RuntimeError):
 OUTPUT_SPLIT = ("--output-split", "0")
 
 
+# written into a harness's build folder when its build has finished: a folder without it (a process killed
+# while building) is built again from nothing, never reused
+COMPLETE = ".complete"
+
+
 def _newest_mtime(files: Sequence[Path]) -> float:
     return max(f.stat().st_mtime for f in files)
 
 
+@functools.lru_cache(maxsize=None)
+def toolchain_id() -> str:
+    """What builds a harness besides its inputs: `verilator --version` and the C++ compiler's first
+    version line, as this process's tool environment finds them ("?" for one that does not answer)."""
+    out = []
+    for cmd in (["verilator", "--version"], ["c++", "--version"]):
+        try:
+            r = subprocess.run(cmd, env=paths.tool_env(), capture_output=True, text=True, timeout=60)
+            out.append((r.stdout.splitlines() or ["?"])[0].strip())
+        except OSError:
+            out.append("?")
+    return " | ".join(out)
+
+
 def content_key(files: Sequence[Path], settings: Sequence[str]) -> str:
-    """12 hex digits of a SHA-256 over the files (their names below the repository and their contents),
-    the settings (e.g. a command line) and the Verilator version: equal inputs, equal key, on any machine
-    and wherever the checkout is."""
-    from importlib.metadata import version
-    h = hashlib.sha256(f"verilator {version('verilator')}\n".encode())
-    root = str(paths.ROOT)
+    """12 hex digits of a SHA-256 over the files (their names below the source tree or the build folder,
+    and their contents), the settings (e.g. a command line, with those two folders as placeholders) and
+    the toolchain (toolchain_id): equal inputs, equal key, on any machine and wherever the checkout, the
+    installed package or the build folder is."""
+    h = hashlib.sha256(toolchain_id().encode() + b"\n")
+    places = ((str(paths.BUILD), "<build>"), (str(paths.ROOT), "<root>"))   # BUILD may lie inside ROOT
     for s in settings:
-        h.update(s.replace(root, "<root>").encode() + b"\0")
-    named = sorted((str(f.relative_to(paths.ROOT)) if f.is_relative_to(paths.ROOT) else f.name, f) for f in files)
-    for name, f in named:
-        h.update(name.encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
+        for path, mark in places:
+            s = s.replace(path, mark)
+        h.update(s.encode() + b"\0")
+
+    def name(f: Path) -> str:
+        for base, mark in ((paths.BUILD, "<build>"), (paths.ROOT, "<root>")):
+            if f.is_relative_to(base):
+                return f"{mark}/{f.relative_to(base)}"
+        return f.name
+    for label, f in sorted((name(f), f) for f in files):
+        h.update(label.encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
     return h.hexdigest()[:12]
 
 
@@ -68,7 +95,8 @@ def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None
     Rebuilds only when an input is newer than the binary. `keyed`: the build goes to `mdir`_<content_key
     of every input and the command line> instead, built once and then reused as long as it exists (new
     sources or settings, a new folder), whatever the files' times — so a build made on one machine or
-    by one worker serves every other with the same sources. Builds hold build_lock(folder). A failed
+    by one worker serves every other with the same sources. Builds hold build_lock(folder); a finished
+    build leaves COMPLETE in its folder, and a folder without it is built again from nothing. A failed
     build removes its folder (Verilator can leave an empty generated file behind that breaks the next
     build).
     """
@@ -91,15 +119,19 @@ def build_harness(top: str, cpp: Path, mdir: Path, params: dict[str, int] | None
     if keyed:
         mdir = mdir.with_name(f"{mdir.name}_{content_key(inputs, cmd)}")
     cmd[cmd.index("<mdir>")] = str(mdir)
-    binary = mdir / exe
+    binary, done = mdir / exe, mdir / COMPLETE
     with build_lock(mdir):
-        if binary.exists() and (keyed or binary.stat().st_mtime > _newest_mtime(inputs)):
+        if done.exists() and binary.exists() and (keyed or binary.stat().st_mtime > _newest_mtime(inputs)):
             return binary
+        if not done.exists():                 # a build cut short (a killed worker): start from nothing
+            shutil.rmtree(mdir, ignore_errors=True)
         mdir.mkdir(parents=True, exist_ok=True)
+        done.unlink(missing_ok=True)
         result = subprocess.run(cmd, env=paths.tool_env(), capture_output=True, text=True)
         if result.returncode != 0 or not binary.exists():
             shutil.rmtree(mdir, ignore_errors=True)
             raise SimError(f"Verilator build of {top} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+        done.write_text(" ".join(cmd) + "\n")
     return binary
 
 

@@ -129,7 +129,8 @@ def run(total: int = 1_000_000, shards: int | None = None, stress: int = 1, seed
     for r in results:
         if wave is not None and not r["passed"]:
             print(f"soak: shard {r['shard']} failed; running it again traced into {wave}", flush=True)
-            r.update(rerun_traced(r, per[r["shard"]], stress, corrupt_read, wave))
+            r.update({k: v for k, v in rerun_traced(r, per[r["shard"]], stress, corrupt_read, wave).items()
+                      if v is not None})
     summary: dict[str, Any] = {c: sum(r.get(c, 0) for r in results) for c in COUNTS}
     summary.update(shards=results, seconds=round(time.monotonic() - t0, 1),
                    passed=all(r["passed"] for r in results) and summary["transactions"] == total and

@@ -34,10 +34,10 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _start(args: list[str], log: Path) -> subprocess.Popen:
+def _start(args: list[str], log: Path, env: dict[str, str] | None = None) -> subprocess.Popen:
     """A process in a session of its own (so killing its group also ends the simulator it runs)."""
     return subprocess.Popen([sys.executable, "-m", *args], stdout=log.open("w"), stderr=subprocess.STDOUT,
-                            start_new_session=True)
+                            start_new_session=True, env={**os.environ, **(env or {})})
 
 
 def _stop(proc: subprocess.Popen) -> None:
@@ -52,7 +52,9 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 class Cluster:
-    """A `dask scheduler` and `dask worker`s (one process, one thread each, no nanny) on 127.0.0.1."""
+    """A `dask scheduler` and `dask worker`s (one process, one thread each, no nanny) on 127.0.0.1. Each
+    worker has a build folder of its own (HC_BUILD, empty at the start), as a worker on another machine
+    would: it builds the harness it needs itself."""
 
     def __init__(self, logs: Path, workers: int = 2) -> None:
         self.address = f"tcp://127.0.0.1:{_free_port()}"
@@ -60,11 +62,13 @@ class Cluster:
         self.scheduler = _start(["distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port",
                                  self.address.rsplit(":", 1)[1], "--no-dashboard"], logs / "scheduler.log")
         self.workers: list[subprocess.Popen] = []
+        self.builds = [logs / f"build_w{k}" for k in range(workers)]
         try:
             for k in range(workers):
                 self.workers.append(_start(["distributed.cli.dask_worker", self.address, "--nworkers", "1",
                                             "--nthreads", "1", "--no-nanny", "--no-dashboard", "--host",
-                                            "127.0.0.1", "--name", f"w{k}"], logs / f"worker{k}.log"))
+                                            "127.0.0.1", "--name", f"w{k}"], logs / f"worker{k}.log",
+                                           env={"HC_BUILD": str(self.builds[k])}))
             self.wait_for(workers)
         except BaseException:
             self.close()
@@ -95,7 +99,7 @@ def _sweep(*extra: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def local_rows() -> list[dict]:
-    """The sweep on the default LocalCluster (its harness is then built, so the workers find it ready)."""
+    """The sweep on the default LocalCluster (the client builds the harness in the checkout's build/)."""
     t0 = time.monotonic()
     out = subprocess.run(_sweep("--jobs", "2"), capture_output=True, text=True, timeout=900)
     assert out.returncode == 0, out.stderr[-3000:]
@@ -114,6 +118,26 @@ def test_sweep_on_a_dask_cluster_equals_the_local_run(cluster: Cluster, local_ro
     assert [r["setting"] for r in rows] == [{"interconnect.equalize": e, "ports[0].traffic.burst_len": b}
                                             for e in (False, True) for b in (16, 64, 256)]
     assert rows == local_rows
+    # each worker built the harness once, in its own build folder, under the client's key (a hash of the
+    # sources: the same on every machine)
+    from hyperconnect import scenario, scenario_sim
+    client_dir = scenario_sim.harness(scenario.load(SCENARIO)).parent
+    for build in cluster.builds:
+        made = [d for d in (build / "sim").glob("p*_w*") if d.is_dir()]     # harness folders (not runs/)
+        assert [d.name for d in made] == [client_dir.name], f"{build}: {made}, the client's {client_dir.name}"
+        assert (made[0] / "hc_sim").exists() and (made[0] / ".complete").exists()
+
+
+def test_a_cluster_with_other_sources_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker whose sources or package version differ from the client's is named and refused."""
+    from hyperconnect import cluster
+
+    class Workers:
+        def run(self, fn):
+            return {"tcp://a:1": fn(), "tcp://b:2": "1.0.0 000000000000"}
+    with pytest.raises(RuntimeError, match="tcp://b:2 has 1.0.0 000000000000"):
+        cluster.check_workers(Workers())
+    cluster.check_workers(type("Same", (), {"run": lambda self, fn: {"tcp://a:1": fn()}})())
 
 
 def test_a_killed_worker_loses_no_point(cluster: Cluster, local_rows: list[dict]) -> None:

@@ -11,7 +11,7 @@ import os
 import random
 
 import cocotb
-from cocotb.triggers import ClockCycles
+from cocotb.triggers import ClockCycles, RisingEdge
 from cocotb.utils import get_sim_time
 from cocotbext.axi import AxiLiteBus, AxiLiteMaster
 from cocotbext.axi.constants import AxiResp
@@ -86,9 +86,11 @@ def problems(dut, tb: Tb) -> list[str]:
 async def stop_after_failure(dut, tb: Tb, margin: int) -> None:
     """End the test `margin` cycles after the first problem (HC_STOP_AFTER_FAILURE, set by `hc soak --wave`
     when it re-runs a failing shard traced): the waveform then ends just after the failure, and the log
-    names its time ("SOAK first failure at <t> ns")."""
+    names its time ("SOAK first failure at <t> ns", the clock edge after the scoreboard or a checker saw it).
+    Problems that show only at the end (a transaction never completed, a response lost) are not seen here:
+    such a run goes to its end."""
     while True:
-        await ClockCycles(dut.aclk, 16)
+        await RisingEdge(dut.aclk)
         found = problems(dut, tb)
         if found:
             t = get_sim_time("ns")
