@@ -101,11 +101,10 @@ def is_local(scheduler: str | None) -> bool:
 
 def fan_out(fn: Callable[..., T], *iterables: Iterable[Any], scheduler: str | None = None,
             workers: int | None = None, label: str = "sim", retries: int = RETRIES,
-            on_result: Callable[[int, T], None] | None = None, dask_client: Client | None = None) -> list[T]:
+            dask_client: Client | None = None) -> list[T]:
     """fn(*args) for each tuple of `iterables` (as the builtin map does), on the cluster (see client(); on
     `dask_client`'s when given, else one opened for the call with at most `workers` local workers); the
-    results in input order, a progress bar (`label`) on stderr while they come in. `on_result(k, r)` is
-    called as result k arrives. `fn` must be a module's top-level function (the workers import it). A
+    results in input order, a progress bar (`label`) on stderr while they come in. `fn` must be a module's top-level function (the workers import it). A
     task that raises on every try raises here."""
     from distributed import as_completed
     args: list[Sequence[Any]] = [list(a) for a in iterables]
@@ -121,8 +120,6 @@ def fan_out(fn: Callable[..., T], *iterables: Iterable[Any], scheduler: str | No
             for fut in as_completed(futures, loop=c.loop):
                 k = index[fut.key]
                 results[k] = fut.result()
-                if on_result:
-                    on_result(k, results[k])
                 bar.update(1)
         return results
 

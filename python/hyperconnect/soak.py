@@ -50,9 +50,7 @@ def _shard(index: int, seed: int, txns: int, stress: int, corrupt_read: int = 0,
     """One shard: the random test at `seed` with `txns` transactions. `corrupt_read`: the seeded fault
     (HC_SOAK_CORRUPT). `wave`: the traced re-run of a failing shard — the FST-tracing build, the run
     stopped WAVE_MARGIN cycles after the first problem, every signal in the FST file `wave`."""
-    build_dir, sources = testbench()
-    if wave is not None:
-        build_dir = build_dir.with_name(build_dir.name + "_fst")
+    build_dir, sources = _build_dir(trace=wave is not None)
     log = paths.BUILD / "soak" / (f"shard{index}.log" if wave is None else f"shard{index}_wave.log")
     env = {"HC_SEED": str(seed), "HC_SOAK_TXNS": str(txns), "HC_STRESS": str(stress)}
     if corrupt_read:
@@ -83,22 +81,25 @@ def rerun_traced(shard: dict[str, Any], txns: int, stress: int, corrupt_read: in
     """Run a failing shard again, here, with the same seed and length, traced: the FST (every signal from
     reset until WAVE_MARGIN cycles after the first problem) goes to `folder`/shard<i>_seed<s>.fst; returns
     what the re-run found (first_failure_ns, first_failure, wave)."""
-    build_dir, sources = testbench()
-    traced = build_dir.with_name(build_dir.name + "_fst")
-    with sim.build_lock(traced), sim.output_to(paths.BUILD / "soak" / "build_fst.log"):
-        sim.build_cocotb("axi_hyperconnect_wrap", sources, traced, trace=True)
+    _build(trace=True)
     wave = folder.resolve() / f"shard{shard['shard']}_seed{shard['seed']}.fst"
     again = _shard(shard["shard"], shard["seed"], txns, stress, corrupt_read, wave=wave)
     return {"wave": str(wave) if wave.exists() else None, "wave_log": again["log"],
             "first_failure_ns": again.get("first_failure_ns"), "first_failure": again.get("first_failure")}
 
 
-def _build() -> None:
-    """Build the testbench (cocotb's cache in its build folder) under a lock, so shards on one file system
-    wait for one build; the log goes to build/soak/build.log."""
+def _build_dir(trace: bool = False) -> tuple[Path, list[Path]]:
+    """testbench()'s build folder and sources; `trace`: the FST-tracing build's folder (<folder>_fst)."""
     build_dir, sources = testbench()
-    with sim.build_lock(build_dir), sim.output_to(paths.BUILD / "soak" / "build.log"):
-        sim.build_cocotb("axi_hyperconnect_wrap", sources, build_dir)
+    return (build_dir.with_name(build_dir.name + "_fst") if trace else build_dir), sources
+
+
+def _build(trace: bool = False) -> None:
+    """Build the testbench (cocotb's cache in its build folder; `trace`: the FST-tracing one) under a lock,
+    so shards on one file system wait for one build; the log goes to build/soak/build[_fst].log."""
+    build_dir, sources = _build_dir(trace)
+    with sim.build_lock(build_dir), sim.output_to(paths.BUILD / "soak" / f"build{'_fst' if trace else ''}.log"):
+        sim.build_cocotb("axi_hyperconnect_wrap", sources, build_dir, trace=trace)
 
 
 def _task(index: int, seed: int, txns: int, stress: int, corrupt_read: int) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import yaml
@@ -85,8 +85,7 @@ def _simulate(sc: Scenario) -> dict:
 
 
 def run_many(scenarios: Sequence[Scenario], jobs: int | None = None, label: str = "sim",
-             on_result: Callable[[int, dict], None] | None = None, scheduler: str | None = None,
-             dask_client: Any = None) -> list[dict]:
+             scheduler: str | None = None, dask_client: Any = None) -> list[dict]:
     """Simulate the scenarios on Dask (cluster.fan_out: a LocalCluster of `jobs` worker processes, default
     one per core, or the cluster at `scheduler`); results in input order. With the local cluster the
     harness builds they need are made first, here and one at a time (Verilator itself uses the cores), and
@@ -103,7 +102,7 @@ def run_many(scenarios: Sequence[Scenario], jobs: int | None = None, label: str 
                 seen.add(key)
                 scenario_sim.harness(sc)
     return cluster.fan_out(_simulate, scenarios, scheduler=scheduler, workers=jobs, label=label,
-                           on_result=on_result, dask_client=dask_client)
+                           dask_client=dask_client)
 
 
 def run(vs: Sequence[tuple[dict[str, Any], Scenario]], jobs: int | None = None,
